@@ -1,0 +1,78 @@
+#include "core/action.hpp"
+
+#include <cassert>
+
+namespace rz {
+
+const std::string* Action::get(std::string_view key) const {
+  for (const auto& [k, v] : args)
+    if (k == key) return &v;
+  return nullptr;
+}
+
+Action& Action::with(std::string key, std::string value) {
+  assert(valid_word(key) && valid_value(value));
+  args.emplace_back(std::move(key), std::move(value));
+  return *this;
+}
+
+bool Action::valid_word(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-')) return false;
+  return true;
+}
+
+bool Action::valid_value(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (c == '=' || static_cast<unsigned char>(c) <= ' ' || c == 0x7f) return false;
+  return true;
+}
+
+std::string Action::to_string() const {
+  std::string s = verb;
+  for (const auto& [k, v] : args) {
+    s += ' ';
+    s += k;
+    s += '=';
+    s += v;
+  }
+  return s;
+}
+
+Result<Action> Action::parse(std::string_view text) {
+  std::vector<std::string_view> words;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    std::size_t j = i;
+    while (j < text.size() && text[j] != ' ' && text[j] != '\t') ++j;
+    if (j > i) words.push_back(text.substr(i, j - i));
+    i = j;
+  }
+  if (words.empty()) return make_error(Code::kMalformed, "an action needs a verb; the text is empty");
+  Action a;
+  if (!valid_word(words[0]))
+    return make_error(Code::kMalformed, "'" + std::string(words[0]) +
+                                            "' is not a verb: use lower-case letters, digits, '_' or '-'");
+  a.verb = std::string(words[0]);
+  for (std::size_t w = 1; w < words.size(); ++w) {
+    const auto eq = words[w].find('=');
+    if (eq == std::string_view::npos)
+      return make_error(Code::kMalformed,
+                        "argument '" + std::string(words[w]) + "' must have the form key=value");
+    const auto key = words[w].substr(0, eq);
+    const auto value = words[w].substr(eq + 1);
+    if (!valid_word(key))
+      return make_error(Code::kMalformed, "argument name '" + std::string(key) + "' is not valid");
+    if (!valid_value(value))
+      return make_error(Code::kMalformed,
+                        "argument '" + std::string(key) + "' has an empty or invalid value");
+    if (a.get(key)) return make_error(Code::kMalformed, "argument '" + std::string(key) + "' is given twice");
+    a.args.emplace_back(std::string(key), std::string(value));
+  }
+  return a;
+}
+
+}  // namespace rz

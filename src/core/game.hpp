@@ -1,0 +1,86 @@
+#pragma once
+// The contract every rule system implements (docs/decisions/0001-engine-contract.md).
+// The CLI, server, bots, odds, replays and the generic contract suite use only this.
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/action.hpp"
+#include "core/event.hpp"
+#include "core/fraction.hpp"
+#include "core/result.hpp"
+
+namespace rz {
+
+using Player = int;                // 0 .. num_players-1
+inline constexpr Player kChance = -1;  // the dice
+inline constexpr Player kUmpire = -2;  // sees everything (view only)
+
+enum class MoveKind { kPlayer, kSimultaneous, kChance, kTerminal };
+
+struct ToMove {
+  MoveKind kind = MoveKind::kTerminal;
+  std::vector<Player> players;  // one for kPlayer, several for kSimultaneous, none otherwise
+  friend bool operator==(const ToMove&, const ToMove&) = default;
+};
+
+// One outcome of a chance node. `dice` are the pips this outcome stands for, in
+// the order the rules roll them, so a scripted list of dice can pick it.
+struct ChanceOutcome {
+  Action action;
+  Fraction probability;
+  std::vector<int> dice;
+};
+
+struct GameOptions {
+  std::map<std::string, std::string> values;  // e.g. {"12.2", "on"}
+  bool flag(const std::string& key) const {
+    auto it = values.find(key);
+    return it != values.end() && (it->second == "on" || it->second == "true" || it->second == "1");
+  }
+};
+
+class State {
+ public:
+  virtual ~State() = default;
+
+  virtual ToMove to_move() const = 0;
+  // The choices open to `player` now; empty if it is not theirs to move.
+  virtual std::vector<Action> legal_actions(Player player) const = 0;
+  // ok, or why not (stable code, a sentence, the rule). Never changes the state.
+  virtual Status check(Player player, const Action& action) const = 0;
+  // Applies a checked action; on error the state is unchanged. For chance
+  // nodes player is kChance and the action one of chance_outcomes().
+  virtual Result<Events> apply(Player player, const Action& action) = 0;
+  // Every outcome with its exact probability; they sum to exactly 1.
+  virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+
+  // What `player` may see, as JSON text; kUmpire sees the whole state.
+  virtual std::string view(Player player) const = 0;
+  virtual std::string serialize() const = 0;
+  virtual std::unique_ptr<State> clone() const = 0;
+  // Stable 64-bit hash of everything that affects play.
+  virtual std::uint64_t hash() const = 0;
+
+  bool terminal() const { return to_move().kind == MoveKind::kTerminal; }
+  // Final score per player (1 win, 0 loss, 0.5 draw); meaningful when terminal.
+  virtual std::vector<double> returns() const = 0;
+};
+
+class Game {
+ public:
+  virtual ~Game() = default;
+  virtual std::string name() const = 0;
+  virtual int num_players() const = 0;
+  virtual std::string player_name(Player p) const = 0;
+  virtual Result<Player> player_from_name(const std::string& name) const = 0;
+  // `scenario` is a path to a scenario file (or a name the system knows).
+  virtual Result<std::unique_ptr<State>> initial_state(const std::string& scenario,
+                                                       const GameOptions& options,
+                                                       std::uint64_t seed) const = 0;
+  virtual Result<std::unique_ptr<State>> deserialize(const std::string& text) const = 0;
+};
+
+}  // namespace rz

@@ -1,0 +1,76 @@
+#include "hex/hex.hpp"
+
+#include <cmath>
+#include <cstdlib>
+
+namespace rz::hex {
+
+namespace {
+struct Cube {
+  int q, r, s;
+};
+Cube to_cube(Hex h) {
+  const int q = h.col - (h.row + (h.row & 1)) / 2;
+  return {q, h.row, -q - h.row};
+}
+Hex from_cube(Cube c) { return {c.q + (c.r + (c.r & 1)) / 2, c.r}; }
+constexpr std::array<Cube, 6> kDirs{{{1, 0, -1}, {1, -1, 0}, {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}, {0, 1, -1}}};
+constexpr double kRowStep = 0.86602540378443864676;  // sqrt(3)/2
+}  // namespace
+
+std::string Hex::id() const {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%02d%02d", col, row);
+  return buf;
+}
+
+std::optional<Hex> parse_hex(std::string_view t) {
+  if (t.size() != 4) return std::nullopt;
+  for (char c : t)
+    if (c < '0' || c > '9') return std::nullopt;
+  return Hex{(t[0] - '0') * 10 + (t[1] - '0'), (t[2] - '0') * 10 + (t[3] - '0')};
+}
+
+std::array<Hex, 6> neighbours(Hex h) {
+  const Cube c = to_cube(h);
+  std::array<Hex, 6> out{};
+  for (std::size_t i = 0; i < 6; ++i)
+    out[i] = from_cube({c.q + kDirs[i].q, c.r + kDirs[i].r, c.s + kDirs[i].s});
+  return out;
+}
+
+bool adjacent(Hex a, Hex b) { return distance(a, b) == 1; }
+
+int distance(Hex a, Hex b) {
+  const Cube x = to_cube(a), y = to_cube(b);
+  return (std::abs(x.q - y.q) + std::abs(x.r - y.r) + std::abs(x.s - y.s)) / 2;
+}
+
+Point centre(Hex h) { return {h.col + ((h.row % 2 == 0) ? 0.5 : 0.0), h.row * kRowStep}; }
+
+Point corner(Hex h, int k) {
+  const Point c = centre(h);
+  const double radius = 1.0 / std::sqrt(3.0);  // centre to corner, hex width 1
+  const double angle = (-90.0 + 60.0 * k) * 3.14159265358979323846 / 180.0;
+  return {c.x + radius * std::cos(angle), c.y + radius * std::sin(angle)};
+}
+
+std::array<Point, 2> shared_edge(Hex a, Hex b) {
+  std::array<Point, 2> out{};
+  int found = 0;
+  for (int i = 0; i < 6 && found < 2; ++i) {
+    const Point p = corner(a, i);
+    for (int j = 0; j < 6; ++j) {
+      const Point q = corner(b, j);
+      if (std::abs(p.x - q.x) < 1e-6 && std::abs(p.y - q.y) < 1e-6) {
+        out[static_cast<std::size_t>(found++)] = p;
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+std::string Hexside::id() const { return a.id() + "/" + b.id(); }
+
+}  // namespace rz::hex

@@ -1,0 +1,54 @@
+#pragma once
+// Every HQ counter of the game (data/wate1870/forces.yaml): ranks, ratings,
+// cautious commanders, replacement sides, cavalry divisions (3.6, GAP-W-05).
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+#include "rules/wate1870/types.hpp"
+
+namespace rz::wate1870 {
+
+struct HqRatings {
+  int ab = 0;             // Attack Bonus
+  int db = 0;             // Defense Bonus
+  int ma = 0;             // Movement Allowance
+  bool cautious = false;  // red-outlined MA (3.6)
+};
+
+struct HqDef {
+  std::string id;        // stable, e.g. "F-III", "G-2A", "G-5CD"
+  Side side = Side::kFrench;
+  std::string name;      // "III Corps (Bazaine)"
+  Rank rank = Rank::kCorps;
+  HqRatings front;       // the full-strength side
+  HqRatings replacement; // the reverse (replacement leader) side (8.5.1)
+  bool cavalry = false;  // a cavalry division HQ: its SP are cavalry (8.1, GAP-W-15)
+  bool napoleon = false; // Napoleon III: no replacement side, special casualty rule (8.5.1)
+  int command_limit = 0; // SP it can activate (3.6.2)
+  std::string source;
+  int line = 0;
+};
+
+// Ratings of the inherent division HQ of a force without an HQ unit (3.6.1).
+struct InherentHq {
+  HqRatings ratings;
+  int max_sp = 0;         // largest force that has one: German 3, French 4
+  int command_limit = 0;  // 3.6.2
+};
+
+class Forces {
+ public:
+  static Result<Forces> load(const std::string& path);
+  static Result<Forces> parse(const std::string& text, const std::string& file_name);
+  const HqDef* find(std::string_view id) const;
+  const std::vector<HqDef>& hqs() const { return hqs_; }
+  const InherentHq& inherent(Side s) const { return inherent_[index(s)]; }
+
+ private:
+  std::vector<HqDef> hqs_;
+  InherentHq inherent_[kSides];
+};
+
+}  // namespace rz::wate1870

@@ -1,0 +1,74 @@
+#pragma once
+// The 1870 map (data/wate1870/map.yaml), reconstructed from historical
+// geography because the published map is not available (GAP-W-02).
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/result.hpp"
+#include "hex/hex.hpp"
+#include "rules/wate1870/types.hpp"
+
+namespace rz::wate1870 {
+
+struct HexInfo {
+  hex::Hex hex;
+  Terrain terrain = Terrain::kClear;
+  Country country = Country::kFrance;
+  std::string name;                 // empty if the hex has no named place
+  bool town = false;                // a town hex (3.7, 6.2, 11.0)
+  int fortress_sr = 0;              // Siege Rating; 0 = no fortress
+  std::optional<Side> supply;       // a map-edge source of supply of this side (4.2)
+  int line = 0;                     // line in the map file, for messages
+};
+
+struct River {
+  std::string name;
+  std::vector<hex::Hexside> hexsides;
+};
+
+struct Railway {
+  std::string name;
+  std::vector<hex::Hex> hexes;  // consecutive hexes are adjacent
+};
+
+class Map {
+ public:
+  static Result<Map> load(const std::string& path);
+  static Result<Map> parse(const std::string& text, const std::string& file_name);
+
+  const HexInfo* find(hex::Hex h) const;        // nullptr if off the map
+  const HexInfo* find(std::string_view id) const;
+  const HexInfo* by_name(std::string_view place) const;  // exact place name
+  bool on_map(hex::Hex h) const { return find(h) != nullptr; }
+  bool passable(hex::Hex h) const;              // on the map and not neutral (geography §6.3)
+  bool river(hex::Hex a, hex::Hex b) const;     // a river runs along hexside a|b
+  bool rail(hex::Hex h) const;                  // a railway passes through h
+  bool rail_link(hex::Hex a, hex::Hex b) const; // a railway joins adjacent a and b
+  bool border(hex::Hex a, hex::Hex b) const;    // the French/German border runs along a|b
+  std::optional<hex::Hex> rail_exit() const { return rail_exit_; }  // 11.0 south-eastern exit
+
+  const std::vector<HexInfo>& hexes() const { return hexes_; }
+  const std::vector<River>& rivers() const { return rivers_; }
+  const std::vector<Railway>& railways() const { return railways_; }
+  int col_min() const { return col_min_; }
+  int col_max() const { return col_max_; }
+  int row_min() const { return row_min_; }
+  int row_max() const { return row_max_; }
+  const std::string& source() const { return source_; }
+
+ private:
+  std::vector<HexInfo> hexes_;  // row-major over the rectangle, every hex present
+  std::vector<River> rivers_;
+  std::vector<Railway> railways_;
+  std::set<hex::Hexside> river_sides_;
+  std::set<hex::Hexside> rail_links_;
+  std::set<hex::Hex> rail_hexes_;
+  std::optional<hex::Hex> rail_exit_;
+  int col_min_ = 0, col_max_ = -1, row_min_ = 0, row_max_ = -1;
+  std::string source_;
+};
+
+}  // namespace rz::wate1870
