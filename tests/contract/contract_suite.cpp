@@ -1,0 +1,215 @@
+#include "contract_suite.hpp"
+
+#include <algorithm>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/dice.hpp"
+#include "core/rng.hpp"
+
+namespace rz::contract {
+
+namespace {
+
+struct Checker {
+  const SuiteConfig& cfg;
+  SuiteReport& report;
+  int game_no = 0;
+  long step_no = 0;
+
+  void fail(const std::string& what) {
+    if (report.violations.size() < 50)
+      report.violations.push_back("game " + std::to_string(game_no) + " step " + std::to_string(step_no) + ": " +
+                                  what);
+  }
+
+  // Whoever may act now, and whether every promise about it holds.
+  void check_to_move(const State& st) {
+    const ToMove tm = st.to_move();
+    const int n = cfg.game->num_players();
+    switch (tm.kind) {
+      case MoveKind::kPlayer:
+        if (tm.players.size() != 1) fail("kPlayer must name exactly one player");
+        break;
+      case MoveKind::kSimultaneous:
+        if (tm.players.size() < 2) fail("kSimultaneous must name several players");
+        break;
+      case MoveKind::kChance:
+      case MoveKind::kTerminal:
+        if (!tm.players.empty()) fail("chance and terminal nodes name no player");
+        break;
+    }
+    for (Player p = 0; p < n; ++p) {
+      const bool moving = std::find(tm.players.begin(), tm.players.end(), p) != tm.players.end();
+      const auto legal = st.legal_actions(p);
+      if (moving && legal.empty()) fail("player " + std::to_string(p) + " is to move but has no legal action");
+      if (!moving && !legal.empty()) fail("player " + std::to_string(p) + " is not to move but has legal actions");
+      for (const auto& a : legal) {
+        auto parsed = Action::parse(a.to_string());
+        if (!parsed || !(*parsed == a)) fail("action text does not round-trip: " + a.to_string());
+        if (auto ok = st.check(p, a); !ok) fail("legal action refused by check: " + a.to_string() + ": " + ok.error().to_string());
+      }
+    }
+    if (tm.kind == MoveKind::kChance) {
+      const auto outs = st.chance_outcomes();
+      if (outs.empty()) fail("a chance node has no outcomes");
+      if (total_probability(outs) != Fraction(1, 1))
+        fail("chance probabilities sum to " + total_probability(outs).to_string() + ", not 1");
+      for (const auto& o : outs) {
+        if (!(Fraction(0, 1) < o.probability)) fail("a chance outcome has probability <= 0");
+        if (auto ok = st.check(kChance, o.action); !ok) fail("chance outcome refused: " + o.action.to_string());
+      }
+    } else if (!st.chance_outcomes().empty()) {
+      fail("chance outcomes offered at a non-chance node");
+    }
+  }
+
+  // check() and refused apply() must change nothing, and errors carry a reason.
+  void check_refusals(State& st) {
+    const std::uint64_t before = st.hash();
+    const Action nonsense("no-such-order");
+    for (Player p = 0; p < cfg.game->num_players(); ++p) {
+      auto ok = st.check(p, nonsense);
+      if (ok) fail("a nonsense order was accepted by check");
+      else if (ok.error().message.empty()) fail("a refusal without a reason");
+      auto applied = st.apply(p, nonsense);
+      if (applied) fail("a nonsense order was applied");
+    }
+    const ToMove tm = st.to_move();
+    if (tm.kind == MoveKind::kPlayer) {
+      // Someone else's legal action, offered by the wrong player.
+      const Player mover = tm.players.front();
+      const auto legal = st.legal_actions(mover);
+      for (Player p = 0; p < cfg.game->num_players(); ++p) {
+        if (p == mover || legal.empty()) continue;
+        auto ok = st.check(p, legal.front());
+        if (ok) fail("player " + std::to_string(p) + " may play out of turn");
+        else if (ok.error().code != Code::kNotYourTurn) fail("out-of-turn order not refused as not_your_turn");
+      }
+    }
+    if (st.hash() != before) fail("a refused order changed the state");
+  }
+
+  void check_copies(const State& st) {
+    const std::uint64_t h = st.hash();
+    auto cl = st.clone();
+    if (cl->hash() != h) fail("clone has a different hash");
+    const std::string text = st.serialize();
+    auto back = cfg.game->deserialize(text);
+    if (!back) {
+      fail("deserialize failed: " + back.error().to_string());
+      return;
+    }
+    if ((*back)->hash() != h) fail("deserialize(serialize()) has a different hash");
+    if ((*back)->serialize() != text) fail("serialize is not stable across a round trip");
+    for (Player p = 0; p < cfg.game->num_players(); ++p) {
+      const std::string v = st.view(p);
+      if (!nlohmann::json::accept(v)) fail("view is not valid JSON");
+      if (cfg.secrets_of)
+        for (const auto& secret : cfg.secrets_of(st, p))
+          if (v.find(secret) != std::string::npos) fail("view of player " + std::to_string(p) + " leaks '" + secret + "'");
+    }
+    if (!nlohmann::json::accept(st.view(kUmpire))) fail("umpire view is not valid JSON");
+  }
+};
+
+}  // namespace
+
+SuiteReport run_contract_suite(const SuiteConfig& cfg) {
+  SuiteReport report;
+  Checker c{cfg, report};
+  Pcg32 choose(cfg.seed, 17);
+  for (int g = 0; g < cfg.games; ++g) {
+    c.game_no = g;
+    c.step_no = 0;
+    const std::uint64_t seed = cfg.seed * 1000003ULL + static_cast<std::uint64_t>(g);
+    auto init = cfg.game->initial_state(cfg.scenario, cfg.options, seed);
+    if (!init) {
+      c.fail("initial_state failed: " + init.error().to_string());
+      return report;
+    }
+    std::unique_ptr<State> st = std::move(init).value();
+    SeededDice dice(seed);
+    struct Logged {
+      Player player;
+      std::string action;
+      std::uint64_t hash;
+    };
+    std::vector<Logged> log;
+    while (!st->terminal() && c.step_no < cfg.max_steps) {
+      const bool deep = c.step_no % cfg.deep_check_every == 0;
+      c.check_to_move(*st);
+      if (deep) {
+        c.check_refusals(*st);
+        c.check_copies(*st);
+      }
+      const ToMove tm = st->to_move();
+      Player p = kChance;
+      Action a;
+      if (tm.kind == MoveKind::kChance) {
+        const auto outs = st->chance_outcomes();
+        auto idx = dice.pick(outs);
+        if (!idx) {
+          c.fail("dice could not pick: " + idx.error().to_string());
+          break;
+        }
+        a = outs[*idx].action;
+      } else {
+        p = tm.players[choose.below(static_cast<std::uint32_t>(tm.players.size()))];
+        const auto legal = st->legal_actions(p);
+        if (legal.empty()) break;  // already reported
+        a = legal[choose.below(static_cast<std::uint32_t>(legal.size()))];
+      }
+      // A clone and a saved-and-restored copy must go on exactly as the state does:
+      // this catches what a hash of the serialized form cannot see.
+      std::unique_ptr<State> twin, restored;
+      if (deep) {
+        twin = st->clone();
+        if (auto back = cfg.game->deserialize(st->serialize())) restored = std::move(back).value();
+      }
+      auto ev = st->apply(p, a);
+      if (!ev) {
+        c.fail("legal action failed to apply: " + a.to_string() + ": " + ev.error().to_string());
+        break;
+      }
+      for (auto* copy : {twin.get(), restored.get()}) {
+        if (!copy) continue;
+        auto ev2 = copy->apply(p, a);
+        if (!ev2 || copy->hash() != st->hash() || *ev2 != *ev)
+          c.fail(copy == twin.get() ? "a clone diverged from its original"
+                                    : "a deserialized copy diverged from its original");
+      }
+      log.push_back({p, a.to_string(), st->hash()});
+      ++c.step_no;
+      ++report.steps;
+    }
+    if (!st->terminal()) {
+      c.fail("the game did not end within " + std::to_string(cfg.max_steps) + " steps");
+      continue;
+    }
+    c.check_to_move(*st);
+    const auto ret = st->returns();
+    if (static_cast<int>(ret.size()) != cfg.game->num_players()) c.fail("returns() has the wrong size");
+    ++report.games_finished;
+    // Replay the log from the start: every hash must come out the same.
+    auto replay = cfg.game->initial_state(cfg.scenario, cfg.options, seed);
+    if (!replay) continue;
+    std::unique_ptr<State> r = std::move(replay).value();
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      auto act = Action::parse(log[i].action);
+      if (!act) {
+        c.fail("logged action does not parse: " + log[i].action);
+        break;
+      }
+      auto ev = r->apply(log[i].player, *act);
+      if (!ev || r->hash() != log[i].hash) {
+        c.fail("replay diverged at logged step " + std::to_string(i) + ": " + log[i].action);
+        break;
+      }
+    }
+  }
+  return report;
+}
+
+}  // namespace rz::contract

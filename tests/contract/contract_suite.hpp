@@ -1,0 +1,35 @@
+#pragma once
+// The generic contract suite (ARCHITECTURE.md, "Habits"): random games to the
+// end, checking at every step the promises every rule system makes.
+// It returns what it found wrong instead of asserting, so a deliberately
+// broken game can prove the suite catches it.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/game.hpp"
+
+namespace rz::contract {
+
+struct SuiteConfig {
+  const Game* game = nullptr;
+  std::string scenario;
+  GameOptions options;
+  int games = 10;
+  int max_steps = 100000;        // per game; a game longer than this is a violation
+  std::uint64_t seed = 1;
+  int deep_check_every = 1;      // serialize/clone/replay checks every N steps
+  // Game-specific secret probe: strings that must not appear in view(p).
+  std::function<std::vector<std::string>(const State&, Player)> secrets_of;
+};
+
+struct SuiteReport {
+  std::vector<std::string> violations;  // empty when every promise held
+  int games_finished = 0;
+  long steps = 0;
+};
+
+SuiteReport run_contract_suite(const SuiteConfig& config);
+
+}  // namespace rz::contract
