@@ -29,6 +29,8 @@ struct River {
   std::vector<hex::Hexside> hexsides;
 };
 
+class MapReader;
+
 struct Railway {
   std::string name;
   std::vector<hex::Hex> hexes;  // consecutive hexes are adjacent
@@ -60,6 +62,7 @@ class Map {
   const std::string& source() const { return source_; }
 
  private:
+  friend class MapReader;  // the loader in map.cpp fills the private members
   std::vector<HexInfo> hexes_;  // row-major over the rectangle, every hex present
   std::vector<River> rivers_;
   std::vector<Railway> railways_;
