@@ -1,9 +1,13 @@
+// reisswitz: the command-line front end.
 #include <CLI/CLI.hpp>
-#include <iostream>
+
+#include "cli/commands.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"reisswitz - a computer umpire for black-powder wargames"};
   app.require_subcommand(1);
+  rz::cli::add_render_command(app);
+  rz::cli::add_run_command(app);
   CLI11_PARSE(app, argc, argv);
-  return 0;
+  return rz::cli::exit_code();
 }

@@ -38,6 +38,12 @@ struct InherentHq {
   int command_limit = 0;  // 3.6.2
 };
 
+// An HQ bought for 5 RP that is not a force-pool counter (6.2, GAP-W-05).
+struct MobilisedHq {
+  HqRatings ratings;
+  int command_limit = 0;
+};
+
 class Forces {
  public:
   static Result<Forces> load(const std::string& path);
@@ -45,10 +51,16 @@ class Forces {
   const HqDef* find(std::string_view id) const;
   const std::vector<HqDef>& hqs() const { return hqs_; }
   const InherentHq& inherent(Side s) const { return inherent_[index(s)]; }
+  const MobilisedHq& mobilised(Side s) const { return mobilised_[index(s)]; }
+  // Ratings of the side the counter shows (8.5.1).
+  static const HqRatings& ratings(const HqDef& hq, bool replacement) {
+    return replacement ? hq.replacement : hq.front;
+  }
 
  private:
   std::vector<HqDef> hqs_;
   InherentHq inherent_[kSides];
+  MobilisedHq mobilised_[kSides];
 };
 
 }  // namespace rz::wate1870

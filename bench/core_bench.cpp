@@ -1,0 +1,67 @@
+// Speed of the engine's basic operations on the 1870 historical set-up.
+// Run: scripts/bench (Release build, one core).
+#include <benchmark/benchmark.h>
+
+#include "core/dice.hpp"
+#include "core/rng.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace {
+
+const rz::wate1870::WateGame& game() {
+  static auto g = rz::wate1870::WateGame::load();
+  if (!g) throw std::runtime_error(g.error().to_string());
+  return **g;
+}
+
+std::unique_ptr<rz::State> historical() { return std::move(game().initial_state("historical", {}, 1)).value(); }
+
+void BM_Pcg32Die(benchmark::State& s) {
+  rz::Pcg32 r(1, 2);
+  for (auto _ : s) benchmark::DoNotOptimize(r.below(6));
+}
+BENCHMARK(BM_Pcg32Die);
+
+void BM_Wate1870Clone(benchmark::State& s) {
+  auto st = historical();
+  for (auto _ : s) benchmark::DoNotOptimize(st->clone());
+}
+BENCHMARK(BM_Wate1870Clone);
+
+void BM_Wate1870Serialize(benchmark::State& s) {
+  auto st = historical();
+  for (auto _ : s) benchmark::DoNotOptimize(st->serialize());
+}
+BENCHMARK(BM_Wate1870Serialize);
+
+void BM_Wate1870Deserialize(benchmark::State& s) {
+  const std::string text = historical()->serialize();
+  for (auto _ : s) benchmark::DoNotOptimize(game().deserialize(text));
+}
+BENCHMARK(BM_Wate1870Deserialize);
+
+void BM_Wate1870Hash(benchmark::State& s) {
+  auto st = historical();
+  for (auto _ : s) benchmark::DoNotOptimize(st->hash());
+}
+BENCHMARK(BM_Wate1870Hash);
+
+// A whole game with random legal choices (so far: the turn sequence only).
+void BM_Wate1870RandomGame(benchmark::State& s) {
+  auto start = historical();
+  rz::Pcg32 choose(9, 9);
+  rz::SeededDice dice(7);
+  for (auto _ : s) {
+    auto st = start->clone();
+    while (!st->terminal()) {
+      (void)rz::resolve_chance(*st, dice);
+      if (st->terminal()) break;
+      const auto p = st->to_move().players.front();
+      auto legal = st->legal_actions(p);
+      (void)st->apply(p, legal[choose.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+}
+BENCHMARK(BM_Wate1870RandomGame);
+
+}  // namespace

@@ -1,0 +1,15 @@
+#pragma once
+// Subcommands of the reisswitz command, one file each.
+namespace CLI {
+class App;
+}
+
+namespace rz::cli {
+
+void add_render_command(CLI::App& app);  // render_command.cpp
+void add_run_command(CLI::App& app);     // run_command.cpp
+// The exit code the chosen subcommand left (0 = success).
+int exit_code();
+void set_exit_code(int code);
+
+}  // namespace rz::cli

@@ -1,0 +1,168 @@
+// reisswitz run 1870: a game driven from files (scenario, actions, dice),
+// printing every event and the final state as JSON. Bug reports, tests and
+// play by e-mail work this way.
+#include <CLI/CLI.hpp>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli/commands.hpp"
+#include "core/dice.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace rz::cli {
+
+namespace {
+
+struct RunArgs {
+  std::string system;
+  std::string scenario = "historical";
+  std::string actions;
+  std::string dice;
+  std::string save;
+  std::vector<std::string> options;
+  std::uint64_t seed = 1;
+};
+
+std::vector<int> parse_dice(const std::string& text, std::string& error) {
+  std::vector<int> pips;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    if (item.size() != 1 || item[0] < '1' || item[0] > '6') {
+      error = "a die shows 1 to 6; '" + item + "' is not a die";
+      return {};
+    }
+    pips.push_back(item[0] - '0');
+  }
+  return pips;
+}
+
+void print_events(const Events& events, nlohmann::json& out) {
+  for (const auto& e : events) {
+    std::cout << "  " << e.text << "\n";
+    out.push_back({{"kind", e.kind}, {"text", e.text}});
+  }
+}
+
+int run_game(const RunArgs& a) {
+  if (a.system != "1870") {
+    std::cerr << "error: the only rule system that can be run yet is 1870, not '" << a.system << "'\n";
+    return 2;
+  }
+  GameOptions options;
+  for (const auto& o : a.options) options.values[o] = "on";
+  auto game = wate1870::WateGame::load();
+  if (!game) {
+    std::cerr << "error: " << game.error().to_string() << "\n";
+    return 1;
+  }
+  auto init = (*game)->initial_state(a.scenario, options, a.seed);
+  if (!init) {
+    std::cerr << "error: " << init.error().to_string() << "\n";
+    return 1;
+  }
+  std::unique_ptr<State> st = std::move(init).value();
+  std::unique_ptr<DiceSource> dice;
+  if (!a.dice.empty()) {
+    std::string err;
+    auto pips = parse_dice(a.dice, err);
+    if (!err.empty()) {
+      std::cerr << "error: --dice: " << err << "\n";
+      return 2;
+    }
+    dice = std::make_unique<ScriptedDice>(pips);
+  } else {
+    dice = std::make_unique<SeededDice>(a.seed);
+  }
+  std::vector<std::string> lines;
+  if (!a.actions.empty()) {
+    std::ifstream in(a.actions);
+    if (!in) {
+      std::cerr << "error: cannot read the actions file " << a.actions << "\n";
+      return 1;
+    }
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  nlohmann::json log = nlohmann::json::array();
+  auto roll = [&]() -> bool {
+    auto ev = resolve_chance(*st, *dice);
+    if (!ev) {
+      std::cerr << "error: dice: " << ev.error().to_string() << "\n";
+      return false;
+    }
+    print_events(*ev, log);
+    return true;
+  };
+  if (!roll()) return 1;
+  for (std::size_t n = 0; n < lines.size(); ++n) {
+    std::string text = lines[n];
+    if (auto hash = text.find('#'); hash != std::string::npos) text.erase(hash);
+    if (text.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const std::string where = a.actions + ":" + std::to_string(n + 1) + ": ";
+    // "German: pass" names the player; a bare action is the player to move.
+    Player player = kChance;
+    if (auto colon = text.find(':'); colon != std::string::npos) {
+      auto p = (*game)->player_from_name(text.substr(text.find_first_not_of(' '), colon - text.find_first_not_of(' ')));
+      if (!p) {
+        std::cerr << "error: " << where << p.error().to_string() << "\n";
+        return 1;
+      }
+      player = *p;
+      text = text.substr(colon + 1);
+    } else {
+      const ToMove tm = st->to_move();
+      if (tm.kind != MoveKind::kPlayer) {
+        std::cerr << "error: " << where << "no single player is to move; name the player ('German: pass')\n";
+        return 1;
+      }
+      player = tm.players.front();
+    }
+    auto action = Action::parse(text);
+    if (!action) {
+      std::cerr << "error: " << where << action.error().to_string() << "\n";
+      return 1;
+    }
+    auto ev = st->apply(player, *action);
+    if (!ev) {
+      std::cerr << "error: " << where << (*game)->player_name(player) << " '" << action->to_string()
+                << "' refused: " << ev.error().to_string() << "\n";
+      return 1;
+    }
+    std::cout << (*game)->player_name(player) << ": " << action->to_string() << "\n";
+    print_events(*ev, log);
+    if (!roll()) return 1;
+  }
+  if (!a.save.empty()) {
+    std::ofstream out(a.save);
+    out << st->serialize() << "\n";
+    if (!out) {
+      std::cerr << "error: cannot write " << a.save << "\n";
+      return 1;
+    }
+  }
+  nlohmann::json result;
+  result["events"] = log;
+  result["state"] = nlohmann::json::parse(st->view(kUmpire));
+  result["hash"] = st->hash();
+  std::cout << result.dump(2) << "\n";
+  return 0;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto args = std::make_shared<RunArgs>();
+  auto* cmd = app.add_subcommand("run", "Run a game from a scenario, a file of actions and a list of dice");
+  cmd->add_option("system", args->system, "Rule system (1870)")->required();
+  cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
+  cmd->add_option("--actions", args->actions, "File of actions, one per line ('German: pass' or 'pass')");
+  cmd->add_option("--dice", args->dice, "Scripted dice, e.g. 3,5,6,6 (default: seeded dice)");
+  cmd->add_option("--seed", args->seed, "Seed of the dice")->capture_default_str();
+  cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
+  cmd->add_option("--save", args->save, "Save the final state here (JSON)");
+  cmd->callback([args] { set_exit_code(run_game(*args)); });
+}
+
+}  // namespace rz::cli

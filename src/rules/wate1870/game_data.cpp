@@ -1,0 +1,32 @@
+#include "rules/wate1870/game_data.hpp"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace rz::wate1870 {
+
+std::string default_data_dir() {
+  if (const char* env = std::getenv("REISSWITZ_DATA_DIR"); env && *env) return env;
+  return std::string(REISSWITZ_SOURCE_DIR) + "/data";
+}
+
+Result<std::shared_ptr<const GameData>> load_game_data(const std::string& dir) {
+  const std::string base = dir + "/wate1870/";
+  auto map = Map::load(base + "map.yaml");
+  if (!map) return map.error();
+  auto forces = Forces::load(base + "forces.yaml");
+  if (!forces) return forces.error();
+  auto tables = Tables::load(base + "tables.yaml");
+  if (!tables) return tables.error();
+  auto data = std::make_shared<GameData>(
+      GameData{dir, std::move(map).value(), std::move(forces).value(), std::move(tables).value()});
+  return std::shared_ptr<const GameData>(std::move(data));
+}
+
+std::string scenario_path(const GameData& data, const std::string& scenario) {
+  if (scenario.find('/') == std::string::npos && scenario.find('.') == std::string::npos)
+    return data.dir + "/wate1870/scenarios/" + scenario + ".yaml";
+  return scenario;
+}
+
+}  // namespace rz::wate1870

@@ -1,0 +1,28 @@
+#pragma once
+// Everything a game of 1870 reads from data/wate1870: loaded once, shared
+// read-only by every state (clones copy a pointer, not the map).
+#include <memory>
+#include <string>
+
+#include "core/result.hpp"
+#include "rules/wate1870/forces.hpp"
+#include "rules/wate1870/map.hpp"
+#include "rules/wate1870/tables.hpp"
+
+namespace rz::wate1870 {
+
+struct GameData {
+  std::string dir;
+  Map map;
+  Forces forces;
+  Tables tables;
+};
+
+// The data directory: $REISSWITZ_DATA_DIR, else the source tree's data/.
+std::string default_data_dir();
+// Loads map.yaml, forces.yaml and tables.yaml from `dir`/wate1870.
+Result<std::shared_ptr<const GameData>> load_game_data(const std::string& dir);
+// A scenario given as "historical", "free" or a path to a file.
+std::string scenario_path(const GameData& data, const std::string& scenario);
+
+}  // namespace rz::wate1870

@@ -1,0 +1,464 @@
+#include "rules/wate1870/state.hpp"
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "core/hash.hpp"
+
+namespace rz::wate1870 {
+
+using nlohmann::json;
+
+namespace {
+
+Player player_of(Side s) { return index(s); }
+
+Error not_your_turn(const std::string& who_moves, const std::string& rule) {
+  return make_error(Code::kNotYourTurn, "it is not your turn: " + who_moves, rule);
+}
+
+}  // namespace
+
+WateState::WateState(std::shared_ptr<const GameData> data, GameOptions options)
+    : data_(std::move(data)), options_(std::move(options)) {
+  control_.assign(data_->map.hexes().size(), -1);
+}
+
+int WateState::map_index(hex::Hex h) const {
+  const auto& m = data_->map;
+  return (h.row - m.row_min()) * (m.col_max() - m.col_min() + 1) + (h.col - m.col_min());
+}
+
+std::optional<Side> WateState::controller(hex::Hex h) const {
+  if (!data_->map.on_map(h)) return std::nullopt;
+  const auto c = control_[static_cast<std::size_t>(map_index(h))];
+  if (c < 0) return std::nullopt;
+  return static_cast<Side>(c);
+}
+
+Result<std::unique_ptr<WateState>> WateState::from_scenario(std::shared_ptr<const GameData> data,
+                                                            const Scenario& sc, GameOptions options,
+                                                            std::uint64_t seed) {
+  auto st = std::make_unique<WateState>(std::move(data), std::move(options));
+  st->seed_ = seed;
+  st->scenario_name_ = sc.name;
+  st->turn_ = sc.turn;
+  st->last_turn_ = sc.last_turn;
+  st->vp_ = sc.vp;
+  st->rp_[0] = sc.rp[0];
+  st->rp_[1] = sc.rp[1];
+  st->first_activation_ = sc.first_activation;
+  // 3.7: at the start each side controls its own country.
+  for (const auto& h : st->data_->map.hexes()) {
+    signed char c = -1;
+    if (h.country == Country::kFrance) c = 0;
+    if (h.country == Country::kGermany) c = 1;
+    st->control_[static_cast<std::size_t>(st->map_index(h.hex))] = c;
+  }
+  for (const auto& o : sc.control)
+    st->control_[static_cast<std::size_t>(st->map_index(o.hex))] = static_cast<signed char>(index(o.side));
+  st->destroyed_ = sc.destroyed_fortresses;
+  std::sort(st->destroyed_.begin(), st->destroyed_.end());
+  for (const auto& p : sc.sps)
+    st->sps_.push_back(SpGroup{p.side, p.hex, p.formation, p.status, p.sp, false, p.entrained});
+  for (const auto& p : sc.hqs) {
+    const HqDef* def = st->data_->forces.find(p.hq);
+    st->hqs_.push_back(HqUnit{p.hq, def->side, p.hex, p.replacement, false, false, 0});
+  }
+  for (int s = 0; s < kSides; ++s)
+    for (const auto& id : sc.force_pool[s]) {
+      const HqDef* def = st->data_->forces.find(id);
+      st->hqs_.push_back(HqUnit{id, def->side, std::nullopt, false, false, true, 0});
+    }
+  st->normalise();
+  st->phase_ = sc.phase;
+  // Enter the scenario's phase as if the game had just reached it.
+  (void)st->start_phase(sc.phase);
+  return st;
+}
+
+void WateState::normalise() {
+  std::erase_if(sps_, [](const SpGroup& g) { return g.count <= 0; });
+  auto key = [](const SpGroup& g) {
+    return std::tie(g.hex, g.side, g.formation, g.status, g.activated, g.entrained);
+  };
+  std::sort(sps_.begin(), sps_.end(), [&](const SpGroup& a, const SpGroup& b) { return key(a) < key(b); });
+  std::vector<SpGroup> merged;
+  for (const auto& g : sps_) {
+    if (!merged.empty() && key(merged.back()) == key(g))
+      merged.back().count += g.count;
+    else
+      merged.push_back(g);
+  }
+  sps_ = std::move(merged);
+  std::sort(hqs_.begin(), hqs_.end(), [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; });
+}
+
+// ---- the turn sequence (5.0) ----
+
+Events WateState::start_phase(Phase phase) {
+  Events ev;
+  phase_ = phase;
+  steps_.clear();
+  switch (phase) {
+    case Phase::kSetup:
+    case Phase::kAdministrative: {
+      phase_ = Phase::kAdministrative;
+      // 6.1: income at the start of the phase, never above the cap.
+      for (Side s : {Side::kFrench, Side::kGerman}) {
+        const int before = rp_[index(s)];
+        rp_[index(s)] = std::min(data_->tables.rp_cap(), before + data_->tables.rp_income(s));
+        ev.push_back({"rp_collected",
+                      std::string(side_name(s)) + " receives " + std::to_string(data_->tables.rp_income(s)) +
+                          " RP: " + std::to_string(before) + " -> " + std::to_string(rp_[index(s)]) +
+                          " (rule 6.1)",
+                      {}});
+      }
+      for (auto& g : sps_) g.activated = false;
+      for (auto& h : hqs_) h.activated = false;
+      normalise();
+      // Both sides finish their Administrative Phase; the German acts last so the
+      // French cannot react to German mobilization (the French set up first, 13.0).
+      steps_.push_back({StepKind::kAdministrative, Side::kGerman});
+      steps_.push_back({StepKind::kAdministrative, Side::kFrench});
+      break;
+    }
+    case Phase::kAction:
+      consecutive_passes_ = 0;
+      if (first_activation_) {
+        // 13.3: the French take the first activation; initiative is rolled after it.
+        steps_.push_back({StepKind::kActivate, *first_activation_});
+        ev.push_back({"initiative", std::string(side_name(*first_activation_)) +
+                                        " takes the first activation (rule 13.3)", {}});
+      } else {
+        steps_.push_back({StepKind::kInitiative, Side::kFrench});
+      }
+      break;
+    case Phase::kSiege:
+    case Phase::kRecovery:
+      break;
+  }
+  ev.insert(ev.begin(), Event{"phase", "Turn " + std::to_string(turn_) + ", " +
+                                           std::string(phase_name(phase_)) + " phase", {}});
+  return ev;
+}
+
+Events WateState::end_turn() {
+  Events ev;
+  // Siege (9.0) and Recovery (10.0) follow the Action Phase.
+  for (Phase p : {Phase::kSiege, Phase::kRecovery}) {
+    auto e = start_phase(p);
+    ev.insert(ev.end(), e.begin(), e.end());
+  }
+  if (turn_ >= last_turn_) {
+    // GAP-W-01: at the end, VP above the start favour France, below favour Germany.
+    auto e = finish(data_->tables.winner_on_points(vp_), "the last turn (" + std::to_string(last_turn_) + ") ended with " + std::to_string(vp_) +
+                           " VP (rule 11.0, ruling GAP-W-01)");
+    ev.insert(ev.end(), e.begin(), e.end());
+    return ev;
+  }
+  ++turn_;
+  auto e = start_phase(Phase::kAdministrative);
+  ev.insert(ev.end(), e.begin(), e.end());
+  return ev;
+}
+
+Events WateState::finish(std::optional<Side> winner, std::string reason) {
+  over_ = true;
+  winner_ = winner;
+  end_reason_ = std::move(reason);
+  steps_.clear();
+  const std::string who = winner ? std::string(side_name(*winner)) + " victory" : std::string("a draw");
+  return {{"game_over", "Game over: " + who + ": " + end_reason_, {}}};
+}
+
+ToMove WateState::to_move() const {
+  if (over_ || steps_.empty()) return {MoveKind::kTerminal, {}};
+  const Step& s = steps_.back();
+  if (s.kind == StepKind::kInitiative) return {MoveKind::kChance, {}};
+  return {MoveKind::kPlayer, {player_of(s.side)}};
+}
+
+std::vector<Action> WateState::legal_actions(Player player) const {
+  const ToMove tm = to_move();
+  if (tm.kind != MoveKind::kPlayer || tm.players.front() != player) return {};
+  const Step& s = steps_.back();
+  switch (s.kind) {
+    case StepKind::kAdministrative: return {Action("end-administrative")};
+    case StepKind::kActivate: return {Action("pass")};
+    case StepKind::kInitiative: break;
+  }
+  return {};
+}
+
+std::vector<ChanceOutcome> WateState::chance_outcomes() const {
+  if (to_move().kind != MoveKind::kChance) return {};
+  // 7.0 / GAP-W-38: each side rolls 1d6.
+  std::vector<ChanceOutcome> out;
+  for (int f = 1; f <= 6; ++f)
+    for (int g = 1; g <= 6; ++g)
+      out.push_back({Action("initiative").with("french", std::to_string(f)).with("german", std::to_string(g)),
+                     Fraction(1, 36), {f, g}});
+  return out;
+}
+
+rz::Status WateState::check(Player player, const Action& action) const { return check_impl(player, action); }
+
+rz::Status WateState::check_impl(Player player, const Action& action) const {
+  const ToMove tm = to_move();
+  if (tm.kind == MoveKind::kTerminal)
+    return make_error(Code::kIllegal, "the game is over: " + end_reason_, "11.0");
+  if (tm.kind == MoveKind::kChance) {
+    if (player != kChance)
+      return not_your_turn("the dice are to be rolled for initiative", "7.0");
+    for (const auto& o : chance_outcomes())
+      if (o.action == action) return {};
+    return make_error(Code::kMalformed, "'" + action.to_string() + "' is not an outcome of the initiative roll (two d6)",
+                      "7.0");
+  }
+  const Step& s = steps_.back();
+  if (player != player_of(s.side)) {
+    const std::string who = std::string(side_name(s.side));
+    if (s.kind == StepKind::kAdministrative)
+      return not_your_turn("the " + who + " player is finishing the Administrative Phase", "6.0");
+    return not_your_turn("the " + who + " player is to activate a force or pass", "7.0");
+  }
+  const auto legal = legal_actions(player);
+  if (std::find(legal.begin(), legal.end(), action) != legal.end()) return {};
+  if (s.kind == StepKind::kAdministrative)
+    return make_error(Code::kIllegal,
+                      "'" + action.verb + "' is not possible in the Administrative Phase, where a side collects RP "
+                                          "and mobilizes; say end-administrative to finish it",
+                      "6.0");
+  return make_error(Code::kIllegal,
+                    "'" + action.verb + "' is not possible now: the " + std::string(side_name(s.side)) +
+                        " player must activate an HQ or a force, or pass",
+                    "7.0");
+}
+
+Result<Events> WateState::apply(Player player, const Action& action) {
+  if (auto ok = check_impl(player, action); !ok) return ok.error();
+  Events ev;
+  const Step s = steps_.back();
+  steps_.pop_back();
+  switch (s.kind) {
+    case StepKind::kInitiative: {
+      const int f = std::stoi(*action.get("french"));
+      const int g = std::stoi(*action.get("german"));
+      // 7.0: the higher roll chooses; ties go to the German player.
+      const Side w = f > g ? Side::kFrench : Side::kGerman;
+      ev.push_back({"initiative", "Initiative: French 1d6 = " + std::to_string(f) + ", German 1d6 = " +
+                                      std::to_string(g) + " -> " + std::string(side_name(w)) +
+                                      (f == g ? " (ties to the German, rule 7.0)" : " (rule 7.0)"),
+                    {}});
+      steps_.push_back({StepKind::kActivate, w});
+      break;
+    }
+    case StepKind::kAdministrative:
+      ev.push_back({"administrative_done",
+                    std::string(side_name(s.side)) + " ends the Administrative Phase (rule 6.0)", {}});
+      if (steps_.empty()) {
+        auto e = start_phase(Phase::kAction);
+        ev.insert(ev.end(), e.begin(), e.end());
+      }
+      break;
+    case StepKind::kActivate: {
+      first_activation_.reset();
+      ++consecutive_passes_;
+      ev.push_back({"pass", std::string(side_name(s.side)) + " passes (rule 7.0)", {}});
+      if (consecutive_passes_ >= 2) {
+        // 5.0 iii: both players passed in succession.
+        auto e = end_turn();
+        ev.insert(ev.end(), e.begin(), e.end());
+      } else {
+        // GAP-W-38: a pass hands the choice to the opponent.
+        steps_.push_back({StepKind::kActivate, other(s.side)});
+      }
+      break;
+    }
+  }
+  normalise();
+  return ev;
+}
+
+std::vector<double> WateState::returns() const {
+  if (!over_) return {0.0, 0.0};
+  if (!winner_) return {0.5, 0.5};
+  return *winner_ == Side::kFrench ? std::vector<double>{1.0, 0.0} : std::vector<double>{0.0, 1.0};
+}
+
+// ---- views, serialization, hashing ----
+
+bool WateState::inspectable(Side viewer, hex::Hex h) const {
+  if (!options_.flag("12.2")) return true;
+  // 12.2: the French inspect adjacent German forces, the Germans up to two hexes away.
+  const int range = viewer == Side::kFrench ? 1 : 2;
+  for (const auto& g : sps_)
+    if (g.side == viewer && hex::distance(g.hex, h) <= range) return true;
+  for (const auto& q : hqs_)
+    if (q.side == viewer && q.hex && hex::distance(*q.hex, h) <= range) return true;
+  return false;
+}
+
+namespace {
+
+json step_json(const Step& s) {
+  const char* k = s.kind == StepKind::kAdministrative ? "administrative"
+                  : s.kind == StepKind::kInitiative   ? "initiative"
+                                                      : "activate";
+  return json{{"kind", k}, {"side", side_name(s.side)}};
+}
+
+}  // namespace
+
+std::string WateState::serialize() const {
+  json j;
+  j["game"] = "1870";
+  j["version"] = 1;
+  j["scenario"] = scenario_name_;
+  j["seed"] = seed_;
+  j["options"] = options_.values;
+  j["turn"] = turn_;
+  j["last_turn"] = last_turn_;
+  j["phase"] = phase_name(phase_);
+  j["vp"] = vp_;
+  j["rp"] = {rp_[0], rp_[1]};
+  j["first_activation"] = first_activation_ ? json(side_name(*first_activation_)) : json(nullptr);
+  j["consecutive_passes"] = consecutive_passes_;
+  json sps = json::array();
+  for (const auto& g : sps_)
+    sps.push_back({g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
+                   g.entrained});
+  j["sps"] = sps;
+  json hqs = json::array();
+  for (const auto& h : hqs_)
+    hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated, h.in_pool,
+                   h.returns_on_turn});
+  j["hqs"] = hqs;
+  std::string control;
+  for (auto c : control_) control += c < 0 ? '-' : (c == 0 ? 'F' : 'G');
+  j["control"] = control;
+  json destroyed = json::array();
+  for (const auto& h : destroyed_) destroyed.push_back(h.id());
+  j["destroyed"] = destroyed;
+  json steps = json::array();
+  for (const auto& s : steps_) steps.push_back(step_json(s));
+  j["steps"] = steps;
+  j["over"] = over_;
+  j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
+  j["end_reason"] = end_reason_;
+  return j.dump();
+}
+
+Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const GameData> data,
+                                                        const std::string& text) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object())
+    return make_error(Code::kMalformed, "the saved game is not valid JSON");
+  try {
+    if (j.at("game") != "1870" || j.at("version") != 1)
+      return make_error(Code::kMalformed, "the saved game is not a version-1 game of 1870");
+    std::map<std::string, std::string> opts = j.at("options");
+    auto st = std::make_unique<WateState>(std::move(data), GameOptions{opts});
+    auto side = [](const json& v) -> Side {
+      auto s = parse_side(v.get<std::string>());
+      if (!s) throw std::invalid_argument("unknown side " + v.dump());
+      return *s;
+    };
+    auto hex_of = [&](const json& v) -> hex::Hex {
+      auto h = hex::parse_hex(v.get<std::string>());
+      if (!h || !st->data_->map.on_map(*h)) throw std::invalid_argument("hex " + v.dump() + " is not on the map");
+      return *h;
+    };
+    st->scenario_name_ = j.at("scenario");
+    st->seed_ = j.at("seed");
+    st->turn_ = j.at("turn");
+    st->last_turn_ = j.at("last_turn");
+    auto ph = parse_phase(j.at("phase").get<std::string>());
+    if (!ph) throw std::invalid_argument("unknown phase");
+    st->phase_ = *ph;
+    st->vp_ = j.at("vp");
+    st->rp_[0] = j.at("rp").at(0);
+    st->rp_[1] = j.at("rp").at(1);
+    if (!j.at("first_activation").is_null()) st->first_activation_ = side(j.at("first_activation"));
+    st->consecutive_passes_ = j.at("consecutive_passes");
+    for (const auto& g : j.at("sps")) {
+      auto status = parse_status(g.at(3).get<std::string>());
+      if (!status) throw std::invalid_argument("unknown status");
+      if (g.at(4).get<int>() <= 0) throw std::invalid_argument("an SP group must hold at least 1 SP");
+      st->sps_.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6)});
+    }
+    for (const auto& h : j.at("hqs")) {
+      const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
+      if (!def) throw std::invalid_argument("unknown HQ " + h.at(0).dump());
+      HqUnit u{def->id, def->side, std::nullopt, h.at(2), h.at(3), h.at(4), h.at(5)};
+      if (!h.at(1).is_null()) u.hex = hex_of(h.at(1));
+      st->hqs_.push_back(u);
+    }
+    const std::string control = j.at("control");
+    if (control.size() != st->control_.size()) throw std::invalid_argument("control has the wrong length");
+    for (std::size_t i = 0; i < control.size(); ++i)
+      st->control_[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
+    for (const auto& h : j.at("destroyed")) st->destroyed_.push_back(hex_of(h));
+    for (const auto& s : j.at("steps")) {
+      const std::string k = s.at("kind");
+      StepKind kind = k == "administrative" ? StepKind::kAdministrative
+                      : k == "initiative"   ? StepKind::kInitiative
+                      : k == "activate"     ? StepKind::kActivate
+                                            : throw std::invalid_argument("unknown step " + k);
+      st->steps_.push_back({kind, side(s.at("side"))});
+    }
+    st->over_ = j.at("over");
+    if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
+    st->end_reason_ = j.at("end_reason");
+    st->normalise();
+    return st;
+  } catch (const std::exception& e) {
+    return make_error(Code::kMalformed, std::string("the saved game is damaged: ") + e.what());
+  }
+}
+
+std::unique_ptr<State> WateState::clone() const { return std::make_unique<WateState>(*this); }
+
+std::uint64_t WateState::hash() const { return fnv1a64(serialize()); }
+
+std::string WateState::view(Player player) const {
+  json j = json::parse(serialize());
+  j.erase("seed");  // the seed would let a player predict the dice
+  if (player == kUmpire) return j.dump();
+  const Side me = static_cast<Side>(player);
+  j["you"] = side_name(me);
+  // 12.2: an enemy stack that may not be inspected shows as a generic stack.
+  json sps = json::array();
+  std::vector<std::string> hidden_hexes;
+  for (const auto& g : sps_) {
+    if (g.side == me || inspectable(me, g.hex)) {
+      sps.push_back({g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
+                     g.entrained});
+    } else if (std::find(hidden_hexes.begin(), hidden_hexes.end(), g.hex.id()) == hidden_hexes.end()) {
+      hidden_hexes.push_back(g.hex.id());
+    }
+  }
+  j["sps"] = sps;
+  json hqs = json::array();
+  for (const auto& h : hqs_) {
+    if (h.side != me && (!h.hex || !inspectable(me, *h.hex))) {
+      if (h.hex && std::find(hidden_hexes.begin(), hidden_hexes.end(), h.hex->id()) == hidden_hexes.end())
+        hidden_hexes.push_back(h.hex->id());
+      continue;  // the enemy force pool and off-map HQs are not shown either
+    }
+    hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated, h.in_pool,
+                   h.returns_on_turn});
+  }
+  j["hqs"] = hqs;
+  std::sort(hidden_hexes.begin(), hidden_hexes.end());
+  json stacks = json::array();
+  for (const auto& id : hidden_hexes) stacks.push_back({{"hex", id}, {"side", side_name(other(me))}});
+  j["uninspected_enemy_stacks"] = stacks;
+  json legal = json::array();
+  for (const auto& a : legal_actions(player)) legal.push_back(a.to_string());
+  j["legal_actions"] = legal;
+  return j.dump();
+}
+
+}  // namespace rz::wate1870

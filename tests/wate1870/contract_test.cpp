@@ -1,0 +1,71 @@
+// The generic contract suite on 1870, with and without Fog of War (12.2).
+#include <gtest/gtest.h>
+
+#include "../contract/contract_suite.hpp"
+#include "rules/wate1870/game.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+const WateGame& game() {
+  static auto g = WateGame::load();
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
+  return **g;
+}
+
+// What a player may not see under 12.2: ids of enemy HQs and formations whose
+// every stack is out of inspection range (quoted, as they appear in JSON).
+std::vector<std::string> hidden_ids(const State& s, Player p) {
+  const auto& st = static_cast<const WateState&>(s);
+  const Side me = static_cast<Side>(p);
+  std::set<std::string> seen, unseen;
+  for (const auto& g : st.sps())
+    if (g.side != me) (st.inspectable(me, g.hex) ? seen : unseen).insert("\"" + g.formation + "\"");
+  for (const auto& h : st.hqs())
+    if (h.side != me) (h.hex && st.inspectable(me, *h.hex) ? seen : unseen).insert("\"" + h.id + "\"");
+  std::vector<std::string> out;
+  for (const auto& id : unseen)
+    if (!seen.count(id) && id != "\"\"") out.push_back(id);
+  return out;
+}
+
+TEST(Wate1870_Contract, RandomGamesOfTheHistoricalSetupKeepEveryPromise) {
+  contract::SuiteConfig cfg;
+  cfg.game = &game();
+  cfg.scenario = "historical";
+  cfg.games = 30;
+  cfg.seed = 1870;
+  const auto r = contract::run_contract_suite(cfg);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+  EXPECT_EQ(r.games_finished, 30);
+}
+
+TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
+  contract::SuiteConfig cfg;
+  cfg.game = &game();
+  cfg.scenario = "historical";
+  cfg.options.values["12.2"] = "on";
+  cfg.games = 10;
+  cfg.seed = 12;
+  cfg.secrets_of = hidden_ids;
+  const auto r = contract::run_contract_suite(cfg);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+  // The probe must have had something to find, or this test proves nothing.
+  auto st = game().initial_state("historical", cfg.options, 1);
+  ASSERT_TRUE(st.ok());
+  EXPECT_FALSE(hidden_ids(**st, index(Side::kFrench)).empty());
+  EXPECT_FALSE(hidden_ids(**st, index(Side::kGerman)).empty());
+}
+
+TEST(Wate1870_Contract, FreeSetupScenarioAlsoKeepsEveryPromise) {
+  contract::SuiteConfig cfg;
+  cfg.game = &game();
+  cfg.scenario = "free";
+  cfg.games = 5;
+  const auto r = contract::run_contract_suite(cfg);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+}
+
+}  // namespace
+}  // namespace rz::wate1870
