@@ -22,7 +22,7 @@ struct RenderArgs {
   std::string svg;
   std::string viewer = "umpire";
   bool no_units = false;
-  double hex_px = 48;
+  double hex_px = 64;
 };
 
 int run_render(const RenderArgs& a) {

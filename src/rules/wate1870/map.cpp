@@ -229,10 +229,15 @@ Result<Map> Map::load(const std::string& path) {
   return data::guarded(path, [&] { return MapReader::read(data::parse_file(path)); });
 }
 
+int Map::index_of(hex::Hex h) const {
+  if (h.col < col_min_ || h.col > col_max_ || h.row < row_min_ || h.row > row_max_) return -1;
+  const int i = (h.row - row_min_) * (col_max_ - col_min_ + 1) + (h.col - col_min_);
+  return i < static_cast<int>(hexes_.size()) ? i : -1;
+}
+
 const HexInfo* Map::find(hex::Hex h) const {
-  if (h.col < col_min_ || h.col > col_max_ || h.row < row_min_ || h.row > row_max_) return nullptr;
-  const auto i = static_cast<std::size_t>((h.row - row_min_) * (col_max_ - col_min_ + 1) + (h.col - col_min_));
-  return i < hexes_.size() ? &hexes_[i] : nullptr;
+  const int i = index_of(h);
+  return i < 0 ? nullptr : &hexes_[static_cast<std::size_t>(i)];
 }
 
 const HexInfo* Map::find(std::string_view id) const {

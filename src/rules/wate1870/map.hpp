@@ -42,6 +42,7 @@ class Map {
   static Result<Map> parse(const std::string& text, const std::string& file_name);
 
   const HexInfo* find(hex::Hex h) const;        // nullptr if off the map
+  int index_of(hex::Hex h) const;               // row-major index into hexes(), -1 if off the map
   const HexInfo* find(std::string_view id) const;
   const HexInfo* by_name(std::string_view place) const;  // exact place name
   bool on_map(hex::Hex h) const { return find(h) != nullptr; }

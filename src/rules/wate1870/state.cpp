@@ -21,19 +21,7 @@ Error not_your_turn(const std::string& who_moves, const std::string& rule) {
 
 WateState::WateState(std::shared_ptr<const GameData> data, GameOptions options)
     : data_(std::move(data)), options_(std::move(options)) {
-  control_.assign(data_->map.hexes().size(), -1);
-}
-
-int WateState::map_index(hex::Hex h) const {
-  const auto& m = data_->map;
-  return (h.row - m.row_min()) * (m.col_max() - m.col_min() + 1) + (h.col - m.col_min());
-}
-
-std::optional<Side> WateState::controller(hex::Hex h) const {
-  if (!data_->map.on_map(h)) return std::nullopt;
-  const auto c = control_[static_cast<std::size_t>(map_index(h))];
-  if (c < 0) return std::nullopt;
-  return static_cast<Side>(c);
+  pos_.control.assign(data_->map.hexes().size(), -1);
 }
 
 Result<std::unique_ptr<WateState>> WateState::from_scenario(std::shared_ptr<const GameData> data,
@@ -53,45 +41,27 @@ Result<std::unique_ptr<WateState>> WateState::from_scenario(std::shared_ptr<cons
     signed char c = -1;
     if (h.country == Country::kFrance) c = 0;
     if (h.country == Country::kGermany) c = 1;
-    st->control_[static_cast<std::size_t>(st->map_index(h.hex))] = c;
+    st->pos_.control[static_cast<std::size_t>(st->data_->map.index_of(h.hex))] = c;
   }
   for (const auto& o : sc.control)
-    st->control_[static_cast<std::size_t>(st->map_index(o.hex))] = static_cast<signed char>(index(o.side));
-  st->destroyed_ = sc.destroyed_fortresses;
-  std::sort(st->destroyed_.begin(), st->destroyed_.end());
+    st->pos_.set_controller(st->data_->map, o.hex, o.side);
+  st->pos_.destroyed = sc.destroyed_fortresses;
   for (const auto& p : sc.sps)
-    st->sps_.push_back(SpGroup{p.side, p.hex, p.formation, p.status, p.sp, false, p.entrained});
+    st->pos_.sps.push_back(SpGroup{p.side, p.hex, p.formation, p.status, p.sp, false, p.entrained});
   for (const auto& p : sc.hqs) {
     const HqDef* def = st->data_->forces.find(p.hq);
-    st->hqs_.push_back(HqUnit{p.hq, def->side, p.hex, p.replacement, false, false, 0});
+    st->pos_.hqs.push_back(HqUnit{p.hq, def->side, p.hex, p.replacement, false, false, 0});
   }
   for (int s = 0; s < kSides; ++s)
     for (const auto& id : sc.force_pool[s]) {
       const HqDef* def = st->data_->forces.find(id);
-      st->hqs_.push_back(HqUnit{id, def->side, std::nullopt, false, false, true, 0});
+      st->pos_.hqs.push_back(HqUnit{id, def->side, std::nullopt, false, false, true, 0});
     }
-  st->normalise();
+  st->pos_.normalise();
   st->phase_ = sc.phase;
   // Enter the scenario's phase as if the game had just reached it.
   (void)st->start_phase(sc.phase);
   return st;
-}
-
-void WateState::normalise() {
-  std::erase_if(sps_, [](const SpGroup& g) { return g.count <= 0; });
-  auto key = [](const SpGroup& g) {
-    return std::tie(g.hex, g.side, g.formation, g.status, g.activated, g.entrained);
-  };
-  std::sort(sps_.begin(), sps_.end(), [&](const SpGroup& a, const SpGroup& b) { return key(a) < key(b); });
-  std::vector<SpGroup> merged;
-  for (const auto& g : sps_) {
-    if (!merged.empty() && key(merged.back()) == key(g))
-      merged.back().count += g.count;
-    else
-      merged.push_back(g);
-  }
-  sps_ = std::move(merged);
-  std::sort(hqs_.begin(), hqs_.end(), [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; });
 }
 
 // ---- the turn sequence (5.0) ----
@@ -114,9 +84,9 @@ Events WateState::start_phase(Phase phase) {
                           " (rule 6.1)",
                       {}});
       }
-      for (auto& g : sps_) g.activated = false;
-      for (auto& h : hqs_) h.activated = false;
-      normalise();
+      for (auto& g : pos_.sps) g.activated = false;
+      for (auto& h : pos_.hqs) h.activated = false;
+      pos_.normalise();
       // Both sides finish their Administrative Phase; the German acts last so the
       // French cannot react to German mobilization (the French set up first, 13.0).
       steps_.push_back({StepKind::kAdministrative, Side::kGerman});
@@ -277,7 +247,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       break;
     }
   }
-  normalise();
+  pos_.normalise();
   return ev;
 }
 
@@ -293,9 +263,9 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
   if (!options_.flag("12.2")) return true;
   // 12.2: the French inspect adjacent German forces, the Germans up to two hexes away.
   const int range = viewer == Side::kFrench ? 1 : 2;
-  for (const auto& g : sps_)
+  for (const auto& g : pos_.sps)
     if (g.side == viewer && hex::distance(g.hex, h) <= range) return true;
-  for (const auto& q : hqs_)
+  for (const auto& q : pos_.hqs)
     if (q.side == viewer && q.hex && hex::distance(*q.hex, h) <= range) return true;
   return false;
 }
@@ -326,20 +296,20 @@ std::string WateState::serialize() const {
   j["first_activation"] = first_activation_ ? json(side_name(*first_activation_)) : json(nullptr);
   j["consecutive_passes"] = consecutive_passes_;
   json sps = json::array();
-  for (const auto& g : sps_)
+  for (const auto& g : pos_.sps)
     sps.push_back({g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
                    g.entrained});
   j["sps"] = sps;
   json hqs = json::array();
-  for (const auto& h : hqs_)
+  for (const auto& h : pos_.hqs)
     hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated, h.in_pool,
                    h.returns_on_turn});
   j["hqs"] = hqs;
   std::string control;
-  for (auto c : control_) control += c < 0 ? '-' : (c == 0 ? 'F' : 'G');
+  for (auto c : pos_.control) control += c < 0 ? '-' : (c == 0 ? 'F' : 'G');
   j["control"] = control;
   json destroyed = json::array();
-  for (const auto& h : destroyed_) destroyed.push_back(h.id());
+  for (const auto& h : pos_.destroyed) destroyed.push_back(h.id());
   j["destroyed"] = destroyed;
   json steps = json::array();
   for (const auto& s : steps_) steps.push_back(step_json(s));
@@ -386,20 +356,20 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       auto status = parse_status(g.at(3).get<std::string>());
       if (!status) throw std::invalid_argument("unknown status");
       if (g.at(4).get<int>() <= 0) throw std::invalid_argument("an SP group must hold at least 1 SP");
-      st->sps_.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6)});
+      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6)});
     }
     for (const auto& h : j.at("hqs")) {
       const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
       if (!def) throw std::invalid_argument("unknown HQ " + h.at(0).dump());
       HqUnit u{def->id, def->side, std::nullopt, h.at(2), h.at(3), h.at(4), h.at(5)};
       if (!h.at(1).is_null()) u.hex = hex_of(h.at(1));
-      st->hqs_.push_back(u);
+      st->pos_.hqs.push_back(u);
     }
     const std::string control = j.at("control");
-    if (control.size() != st->control_.size()) throw std::invalid_argument("control has the wrong length");
+    if (control.size() != st->pos_.control.size()) throw std::invalid_argument("control has the wrong length");
     for (std::size_t i = 0; i < control.size(); ++i)
-      st->control_[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
-    for (const auto& h : j.at("destroyed")) st->destroyed_.push_back(hex_of(h));
+      st->pos_.control[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
+    for (const auto& h : j.at("destroyed")) st->pos_.destroyed.push_back(hex_of(h));
     for (const auto& s : j.at("steps")) {
       const std::string k = s.at("kind");
       StepKind kind = k == "administrative" ? StepKind::kAdministrative
@@ -411,7 +381,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
     st->end_reason_ = j.at("end_reason");
-    st->normalise();
+    st->pos_.normalise();
     return st;
   } catch (const std::exception& e) {
     return make_error(Code::kMalformed, std::string("the saved game is damaged: ") + e.what());
@@ -431,7 +401,7 @@ std::string WateState::view(Player player) const {
   // 12.2: an enemy stack that may not be inspected shows as a generic stack.
   json sps = json::array();
   std::vector<std::string> hidden_hexes;
-  for (const auto& g : sps_) {
+  for (const auto& g : pos_.sps) {
     if (g.side == me || inspectable(me, g.hex)) {
       sps.push_back({g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
                      g.entrained});
@@ -441,7 +411,7 @@ std::string WateState::view(Player player) const {
   }
   j["sps"] = sps;
   json hqs = json::array();
-  for (const auto& h : hqs_) {
+  for (const auto& h : pos_.hqs) {
     if (h.side != me && (!h.hex || !inspectable(me, *h.hex))) {
       if (h.hex && std::find(hidden_hexes.begin(), hidden_hexes.end(), h.hex->id()) == hidden_hexes.end())
         hidden_hexes.push_back(h.hex->id());

@@ -10,34 +10,11 @@
 #include "core/game.hpp"
 #include "hex/hex.hpp"
 #include "rules/wate1870/game_data.hpp"
+#include "rules/wate1870/position.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/types.hpp"
 
 namespace rz::wate1870 {
-
-// Strength points of one side, of one formation and one status, in one hex.
-// Equal groups are merged, so the list is canonical (and so is the hash).
-struct SpGroup {
-  Side side = Side::kFrench;
-  hex::Hex hex;
-  std::string formation;
-  Status status = Status::kGood;
-  int count = 0;
-  bool activated = false;  // 7.0: activated this turn
-  bool entrained = false;  // 7.1.3
-  friend bool operator==(const SpGroup&, const SpGroup&) = default;
-};
-
-struct HqUnit {
-  std::string id;
-  Side side = Side::kFrench;
-  std::optional<hex::Hex> hex;  // none while in the force pool or off map after a casualty
-  bool flipped = false;         // showing the replacement side (8.5.1)
-  bool activated = false;
-  bool in_pool = false;         // force pool: may be mobilized (6.2)
-  int returns_on_turn = 0;      // 8.5.1: off map until this turn; 0 = not off map
-  friend bool operator==(const HqUnit&, const HqUnit&) = default;
-};
 
 enum class StepKind {
   kAdministrative,  // a side finishes its Administrative Phase (6.0)
@@ -77,9 +54,10 @@ class WateState final : public State {
   Phase phase() const { return phase_; }
   int vp() const { return vp_; }
   int rp(Side s) const { return rp_[index(s)]; }
-  const std::vector<SpGroup>& sps() const { return sps_; }
-  const std::vector<HqUnit>& hqs() const { return hqs_; }
-  std::optional<Side> controller(hex::Hex h) const;
+  const Position& position() const { return pos_; }
+  const std::vector<SpGroup>& sps() const { return pos_.sps; }
+  const std::vector<HqUnit>& hqs() const { return pos_.hqs; }
+  std::optional<Side> controller(hex::Hex h) const { return pos_.controller(data_->map, h); }
   const std::optional<Side>& winner() const { return winner_; }
   const std::string& end_reason() const { return end_reason_; }
   const GameData& data() const { return *data_; }
@@ -94,8 +72,6 @@ class WateState final : public State {
   Events after_activation_choice();
   Events end_turn();
   Events finish(std::optional<Side> winner, std::string reason);
-  void normalise();
-  int map_index(hex::Hex h) const;
 
   std::shared_ptr<const GameData> data_;
   GameOptions options_;
@@ -108,10 +84,7 @@ class WateState final : public State {
   int rp_[kSides] = {0, 0};
   std::optional<Side> first_activation_;  // 13.3, consumed by the first activation
   int consecutive_passes_ = 0;
-  std::vector<SpGroup> sps_;
-  std::vector<HqUnit> hqs_;
-  std::vector<signed char> control_;  // per map hex: -1 nobody, 0 French, 1 German (3.7)
-  std::vector<hex::Hex> destroyed_;   // destroyed fortresses (9.0)
+  Position pos_;
   std::vector<Step> steps_;           // pending steps; back() is the current one
   std::optional<Side> winner_;
   bool over_ = false;

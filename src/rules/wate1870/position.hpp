@@ -1,0 +1,59 @@
+#pragma once
+// Where everything is: the pieces on the map, who controls each hex, which
+// fortresses are destroyed. The rules' queries (ZOC, LOC, movement) read this.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hex/hex.hpp"
+#include "rules/wate1870/types.hpp"
+
+namespace rz::wate1870 {
+
+class Map;
+
+// Strength points of one side, of one formation and one status, in one hex.
+// Equal groups are merged, so the list is canonical (and so is the hash).
+struct SpGroup {
+  Side side = Side::kFrench;
+  hex::Hex hex;
+  std::string formation;
+  Status status = Status::kGood;
+  int count = 0;
+  bool activated = false;  // 7.0: activated this turn
+  bool entrained = false;  // 7.1.3
+  friend bool operator==(const SpGroup&, const SpGroup&) = default;
+};
+
+struct HqUnit {
+  std::string id;
+  Side side = Side::kFrench;
+  std::optional<hex::Hex> hex;  // none while in the force pool or off map after a casualty
+  bool flipped = false;         // showing the replacement side (8.5.1)
+  bool activated = false;
+  bool in_pool = false;         // force pool: may be mobilized (6.2)
+  int returns_on_turn = 0;      // 8.5.1: off map until this turn; 0 = not off map
+  friend bool operator==(const HqUnit&, const HqUnit&) = default;
+};
+
+struct Position {
+  std::vector<SpGroup> sps;
+  std::vector<HqUnit> hqs;
+  std::vector<signed char> control;  // per map hex (Map index): -1 nobody, 0 French, 1 German (3.7)
+  std::vector<hex::Hex> destroyed;   // destroyed fortresses (9.0), sorted
+
+  // Merges equal SP groups, drops empty ones, sorts: the canonical form.
+  void normalise();
+  std::optional<Side> controller(const Map& map, hex::Hex h) const;
+  void set_controller(const Map& map, hex::Hex h, std::optional<Side> side);
+  bool fortress_destroyed(hex::Hex h) const;
+  // SP of `side` in `h` (all statuses), and of good order only.
+  int sp(hex::Hex h, Side side) const;
+  int good_sp(hex::Hex h, Side side) const;
+  bool occupied_by(hex::Hex h, Side side) const;  // SP or HQ of `side` in h
+  const HqUnit* hq(const std::string& id) const;
+  HqUnit* hq(const std::string& id);
+  friend bool operator==(const Position&, const Position&) = default;
+};
+
+}  // namespace rz::wate1870
