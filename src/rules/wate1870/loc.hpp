@@ -1,0 +1,32 @@
+#pragma once
+// 4.0 Lines of Communication: 4.1 tracing, 4.2 sources of supply, 9.0 (a
+// fortress held at 1:1 counts as friendly for tracing).
+#include <vector>
+
+#include "hex/hex.hpp"
+#include "rules/wate1870/board.hpp"
+
+namespace rz::wate1870 {
+
+// `h` is a friendly source of supply for `side` (4.2): a map edge of that side,
+// or a friendly controlled, undestroyed, unbesieged fortress in its own country.
+bool supply_source(const Board& b, hex::Hex h, Side side);
+
+// Which hexes of the map a force of `side` could trace a LOC from (4.1), computed
+// once for the whole map (a fixpoint over depots and rail lines).
+class LocMap {
+ public:
+  LocMap(const Board& b, Side side);
+  bool has_loc(hex::Hex h) const;
+  Side side() const { return side_; }
+
+ private:
+  const Map* map_;
+  Side side_;
+  std::vector<bool> loc_;  // per Map::index_of
+};
+
+// Convenience for a single query.
+bool has_loc(const Board& b, hex::Hex h, Side side);
+
+}  // namespace rz::wate1870

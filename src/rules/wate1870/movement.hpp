@@ -1,0 +1,31 @@
+#pragma once
+// 7.1 March: what it costs a force to enter a hex (Terrain Effects Chart,
+// river hexsides, 3.4 cautious commanders, the French friendly-hex penalty,
+// 12.1 civilian resistance, 12.4 bridges), and 7.1.3 rail movement.
+#include <optional>
+#include <vector>
+
+#include "core/result.hpp"
+#include "hex/hex.hpp"
+#include "rules/wate1870/board.hpp"
+
+namespace rz::wate1870 {
+
+struct MoveContext {
+  Side side = Side::kFrench;
+  bool cautious = false;  // stacked with a cautious HQ (3.4, 3.6)
+  // Hexes whose friendly forces do not count for the French +1 (the moving
+  // force's own hex of origin is not "a hex that already has a friendly force"
+  // once the whole force has left it). Filled by the march procedure.
+  std::optional<hex::Hex> leaving_own_hex;
+};
+
+// MP to move from `from` into adjacent `to`, or an error naming the rule that
+// forbids it (off map, neutral, enemy-occupied: only by March Combat).
+Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx);
+
+// 7.1.3: hexes reachable by rail from `from` (friendly controlled rail hexes,
+// joined by rail links, never entering an EZOC; German: inside Germany only).
+std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side);
+
+}  // namespace rz::wate1870
