@@ -8,6 +8,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   rz::cli::add_render_command(app);
   rz::cli::add_run_command(app);
+  rz::cli::add_play_command(app);
+  rz::cli::add_replay_command(app);
   CLI11_PARSE(app, argc, argv);
   return rz::cli::exit_code();
 }

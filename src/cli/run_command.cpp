@@ -9,6 +9,7 @@
 
 #include "cli/commands.hpp"
 #include "core/dice.hpp"
+#include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
 
 namespace rz::cli {
@@ -21,6 +22,7 @@ struct RunArgs {
   std::string actions;
   std::string dice;
   std::string save;
+  std::string log;  // write the replayable game log here (see core/game_log.hpp)
   std::vector<std::string> options;
   std::uint64_t seed = 1;
 };
@@ -86,13 +88,20 @@ int run_game(const RunArgs& a) {
     for (std::string line; std::getline(in, line);) lines.push_back(line);
   }
   nlohmann::json log = nlohmann::json::array();
+  GameLog game_log{(*game)->name(), a.scenario, options, a.seed, st->hash(), {}, {}};
+  // One outcome at a time, so that each goes into the game log.
   auto roll = [&]() -> bool {
-    auto ev = resolve_chance(*st, *dice);
-    if (!ev) {
-      std::cerr << "error: dice: " << ev.error().to_string() << "\n";
-      return false;
+    while (st->to_move().kind == MoveKind::kChance) {
+      const auto outcomes = st->chance_outcomes();
+      auto idx = dice->pick(outcomes);
+      auto ev = idx ? st->apply(kChance, outcomes[*idx].action) : Result<Events>(idx.error());
+      if (!ev) {
+        std::cerr << "error: dice: " << ev.error().to_string() << "\n";
+        return false;
+      }
+      game_log.entries.push_back({kChance, outcomes[*idx].action, st->hash()});
+      print_events(*ev, log);
     }
-    print_events(*ev, log);
     return true;
   };
   if (!roll()) return 1;
@@ -130,6 +139,7 @@ int run_game(const RunArgs& a) {
                 << "' refused: " << ev.error().to_string() << "\n";
       return 1;
     }
+    game_log.entries.push_back({player, *action, st->hash()});
     std::cout << (*game)->player_name(player) << ": " << action->to_string() << "\n";
     print_events(*ev, log);
     if (!roll()) return 1;
@@ -139,6 +149,12 @@ int run_game(const RunArgs& a) {
     out << st->serialize() << "\n";
     if (!out) {
       std::cerr << "error: cannot write " << a.save << "\n";
+      return 1;
+    }
+  }
+  if (!a.log.empty()) {
+    if (auto ok = write_text_file(a.log, to_json(game_log, **game)); !ok) {
+      std::cerr << "error: " << ok.error().message << "\n";
       return 1;
     }
   }
@@ -162,6 +178,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Seed of the dice")->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--save", args->save, "Save the final state here (JSON)");
+  cmd->add_option("--log", args->log, "Write the game log here (replayable with 'reisswitz replay')");
   cmd->callback([args] { set_exit_code(run_game(*args)); });
 }
 

@@ -1,6 +1,7 @@
 #include "contract_suite.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -115,6 +116,13 @@ struct Checker {
 };
 
 }  // namespace
+
+int scaled(int n) {
+  const char* env = std::getenv("REISSWITZ_TEST_SCALE");
+  const double f = env ? std::atof(env) : 1.0;
+  const int v = static_cast<int>(n * (f > 0 ? f : 1.0) + 0.5);
+  return v < 1 ? 1 : v;
+}
 
 SuiteReport run_contract_suite(const SuiteConfig& cfg) {
   SuiteReport report;

@@ -32,4 +32,7 @@ struct SuiteReport {
 
 SuiteReport run_contract_suite(const SuiteConfig& config);
 
+// `n` scaled by $REISSWITZ_TEST_SCALE (at least 1): sanitizer builds play fewer games.
+int scaled(int n);
+
 }  // namespace rz::contract

@@ -34,11 +34,12 @@ TEST(Wate1870_Contract, RandomGamesOfTheHistoricalSetupKeepEveryPromise) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
   cfg.scenario = "historical";
-  cfg.games = 30;
+  cfg.games = contract::scaled(6);
+  cfg.deep_check_every = 4;
   cfg.seed = 1870;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
-  EXPECT_EQ(r.games_finished, 30);
+  EXPECT_EQ(r.games_finished, cfg.games);
 }
 
 TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
@@ -46,7 +47,8 @@ TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
   cfg.game = &game();
   cfg.scenario = "historical";
   cfg.options.values["12.2"] = "on";
-  cfg.games = 10;
+  cfg.games = contract::scaled(3);
+  cfg.deep_check_every = 5;
   cfg.seed = 12;
   cfg.secrets_of = hidden_ids;
   const auto r = contract::run_contract_suite(cfg);
@@ -62,7 +64,8 @@ TEST(Wate1870_Contract, FreeSetupScenarioAlsoKeepsEveryPromise) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
   cfg.scenario = "free";
-  cfg.games = 5;
+  cfg.games = contract::scaled(2);
+  cfg.deep_check_every = 5;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
 }

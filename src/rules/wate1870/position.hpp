@@ -22,6 +22,7 @@ struct SpGroup {
   int count = 0;
   bool activated = false;  // 7.0: activated this turn
   bool entrained = false;  // 7.1.3
+  bool acting = false;     // part of the force now carrying out an action
   friend bool operator==(const SpGroup&, const SpGroup&) = default;
 };
 

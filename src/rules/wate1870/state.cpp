@@ -1,6 +1,8 @@
 #include "rules/wate1870/state.hpp"
 
 #include <algorithm>
+#include <array>
+#include <string_view>
 #include <nlohmann/json.hpp>
 
 #include "core/hash.hpp"
@@ -155,7 +157,10 @@ std::vector<Action> WateState::legal_actions(Player player) const {
   const Step& s = steps_.back();
   switch (s.kind) {
     case StepKind::kAdministrative: return {Action("end-administrative")};
-    case StepKind::kActivate: return {Action("pass")};
+    case StepKind::kActivate: return activation_actions(s.side);
+    case StepKind::kHqOrders: return hq_order_actions(s.side);
+    case StepKind::kForceOrders: return force_order_actions(s.side);
+    case StepKind::kMarch: return march_actions(s.side);
     case StepKind::kInitiative: break;
   }
   return {};
@@ -193,17 +198,20 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
       return not_your_turn("the " + who + " player is finishing the Administrative Phase", "6.0");
     return not_your_turn("the " + who + " player is to activate a force or pass", "7.0");
   }
-  const auto legal = legal_actions(player);
-  if (std::find(legal.begin(), legal.end(), action) != legal.end()) return {};
-  if (s.kind == StepKind::kAdministrative)
-    return make_error(Code::kIllegal,
-                      "'" + action.verb + "' is not possible in the Administrative Phase, where a side collects RP "
-                                          "and mobilizes; say end-administrative to finish it",
-                      "6.0");
-  return make_error(Code::kIllegal,
-                    "'" + action.verb + "' is not possible now: the " + std::string(side_name(s.side)) +
-                        " player must activate an HQ or a force, or pass",
-                    "7.0");
+  switch (s.kind) {
+    case StepKind::kAdministrative:
+      if (action == Action("end-administrative")) return {};
+      return make_error(Code::kIllegal,
+                        "'" + action.verb + "' is not possible in the Administrative Phase, where a side collects RP "
+                                            "and mobilizes; say end-administrative to finish it",
+                        "6.0");
+    case StepKind::kActivate: return check_activation(s.side, action);
+    case StepKind::kHqOrders: return check_hq_order(s.side, action);
+    case StepKind::kForceOrders: return check_force_order(s.side, action);
+    case StepKind::kMarch: return check_march(s.side, action);
+    case StepKind::kInitiative: break;
+  }
+  return make_error(Code::kInternal, "no step accepts orders now");
 }
 
 Result<Events> WateState::apply(Player player, const Action& action) {
@@ -233,17 +241,23 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       }
       break;
     case StepKind::kActivate: {
-      first_activation_.reset();
-      ++consecutive_passes_;
-      ev.push_back({"pass", std::string(side_name(s.side)) + " passes (rule 7.0)", {}});
-      if (consecutive_passes_ >= 2) {
-        // 5.0 iii: both players passed in succession.
-        auto e = end_turn();
-        ev.insert(ev.end(), e.begin(), e.end());
-      } else {
-        // GAP-W-38: a pass hands the choice to the opponent.
-        steps_.push_back({StepKind::kActivate, other(s.side)});
-      }
+      auto e = apply_activation(s.side, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kHqOrders: {
+      auto e = apply_hq_order(s.side, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kForceOrders: {
+      auto e = apply_force_order(s.side, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kMarch: {
+      auto e = apply_march(s.side, action);
+      ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
   }
@@ -272,11 +286,30 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
+constexpr std::array<std::pair<std::string_view, StepKind>, 6> kStepNames{{
+    {"administrative", StepKind::kAdministrative},
+    {"initiative", StepKind::kInitiative},
+    {"activate", StepKind::kActivate},
+    {"hq-orders", StepKind::kHqOrders},
+    {"force-orders", StepKind::kForceOrders},
+    {"march", StepKind::kMarch},
+}};
+
 json step_json(const Step& s) {
-  const char* k = s.kind == StepKind::kAdministrative ? "administrative"
-                  : s.kind == StepKind::kInitiative   ? "initiative"
-                                                      : "activate";
-  return json{{"kind", k}, {"side", side_name(s.side)}};
+  for (const auto& [name, kind] : kStepNames)
+    if (kind == s.kind) return json{{"kind", name}, {"side", side_name(s.side)}};
+  return json{};
+}
+
+StepKind parse_step_kind(const std::string& k) {
+  for (const auto& [name, kind] : kStepNames)
+    if (name == k) return kind;
+  throw std::invalid_argument("unknown step " + k);
+}
+
+json sp_json(const SpGroup& g) {
+  return json{g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated, g.entrained,
+              g.acting};
 }
 
 }  // namespace
@@ -296,9 +329,7 @@ std::string WateState::serialize() const {
   j["first_activation"] = first_activation_ ? json(side_name(*first_activation_)) : json(nullptr);
   j["consecutive_passes"] = consecutive_passes_;
   json sps = json::array();
-  for (const auto& g : pos_.sps)
-    sps.push_back({g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
-                   g.entrained});
+  for (const auto& g : pos_.sps) sps.push_back(sp_json(g));
   j["sps"] = sps;
   json hqs = json::array();
   for (const auto& h : pos_.hqs)
@@ -314,6 +345,17 @@ std::string WateState::serialize() const {
   json steps = json::array();
   for (const auto& s : steps_) steps.push_back(step_json(s));
   j["steps"] = steps;
+  json frames = json::array();
+  for (const auto& f : frames_) frames.push_back({f.hq, f.limit_left});
+  j["frames"] = frames;
+  if (force_) {
+    const auto& f = *force_;
+    j["force"] = {{"side", side_name(f.side)}, {"hex", f.hex.id()},     {"hqs", f.hqs},
+                  {"hq_action", f.hq_action},  {"mp_left", f.mp_left}, {"cautious", f.cautious},
+                  {"moved", f.moved},          {"must_stop", f.must_stop}};
+  } else {
+    j["force"] = nullptr;
+  }
   j["over"] = over_;
   j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
   j["end_reason"] = end_reason_;
@@ -356,7 +398,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       auto status = parse_status(g.at(3).get<std::string>());
       if (!status) throw std::invalid_argument("unknown status");
       if (g.at(4).get<int>() <= 0) throw std::invalid_argument("an SP group must hold at least 1 SP");
-      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6)});
+      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6), g.at(7)});
     }
     for (const auto& h : j.at("hqs")) {
       const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
@@ -370,13 +412,23 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     for (std::size_t i = 0; i < control.size(); ++i)
       st->pos_.control[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
     for (const auto& h : j.at("destroyed")) st->pos_.destroyed.push_back(hex_of(h));
-    for (const auto& s : j.at("steps")) {
-      const std::string k = s.at("kind");
-      StepKind kind = k == "administrative" ? StepKind::kAdministrative
-                      : k == "initiative"   ? StepKind::kInitiative
-                      : k == "activate"     ? StepKind::kActivate
-                                            : throw std::invalid_argument("unknown step " + k);
-      st->steps_.push_back({kind, side(s.at("side"))});
+    for (const auto& s : j.at("steps"))
+      st->steps_.push_back({parse_step_kind(s.at("kind")), side(s.at("side"))});
+    for (const auto& f : j.at("frames")) {
+      if (!st->pos_.hq(f.at(0).get<std::string>())) throw std::invalid_argument("unknown HQ in the chain " + f.at(0).dump());
+      st->frames_.push_back({f.at(0), f.at(1)});
+    }
+    if (!j.at("force").is_null()) {
+      const json& f = j.at("force");
+      ActiveForce af{side(f.at("side")), hex_of(f.at("hex")), f.at("hqs"), f.at("hq_action"), f.at("mp_left"),
+                     f.at("cautious"), f.at("moved"), f.at("must_stop")};
+      st->force_ = af;
+    }
+    // Every step that gives orders needs what it orders about.
+    for (const auto& s : st->steps_) {
+      if (s.kind == StepKind::kHqOrders && st->frames_.empty()) throw std::invalid_argument("HQ orders without an HQ");
+      if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !st->force_)
+        throw std::invalid_argument("force orders without a force");
     }
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
@@ -403,8 +455,7 @@ std::string WateState::view(Player player) const {
   std::vector<std::string> hidden_hexes;
   for (const auto& g : pos_.sps) {
     if (g.side == me || inspectable(me, g.hex)) {
-      sps.push_back({g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
-                     g.entrained});
+      sps.push_back(sp_json(g));
     } else if (std::find(hidden_hexes.begin(), hidden_hexes.end(), g.hex.id()) == hidden_hexes.end()) {
       hidden_hexes.push_back(g.hex.id());
     }
@@ -421,6 +472,14 @@ std::string WateState::view(Player player) const {
                    h.returns_on_turn});
   }
   j["hqs"] = hqs;
+  // The enemy's chain of activations and acting force, only where inspectable.
+  json frames = json::array();
+  for (const auto& f : frames_) {
+    const HqUnit* q = pos_.hq(f.hq);
+    if (q && (q->side == me || (q->hex && inspectable(me, *q->hex)))) frames.push_back({f.hq, f.limit_left});
+  }
+  j["frames"] = frames;
+  if (force_ && force_->side != me && !inspectable(me, force_->hex)) j["force"] = {{"side", side_name(force_->side)}};
   std::sort(hidden_hexes.begin(), hidden_hexes.end());
   json stacks = json::array();
   for (const auto& id : hidden_hexes) stacks.push_back({{"hex", id}, {"side", side_name(other(me))}});

@@ -9,6 +9,7 @@
 
 #include "core/game.hpp"
 #include "hex/hex.hpp"
+#include "rules/wate1870/board.hpp"
 #include "rules/wate1870/game_data.hpp"
 #include "rules/wate1870/position.hpp"
 #include "rules/wate1870/scenario.hpp"
@@ -19,13 +20,37 @@ namespace rz::wate1870 {
 enum class StepKind {
   kAdministrative,  // a side finishes its Administrative Phase (6.0)
   kInitiative,      // chance: both roll 1d6 (7.0)
-  kActivate,        // a side activates or passes (7.0)
+  kActivate,        // a side activates an HQ or a force, or passes (7.0)
+  kHqOrders,        // the activated HQ at the top of the chain gives orders (7.0, 3.6.2)
+  kForceOrders,     // a force activated by an HQ chooses its action (7.0)
+  kMarch,           // a force marching hex by hex (7.1)
 };
 
 struct Step {
   StepKind kind = StepKind::kInitiative;
   Side side = Side::kFrench;
   friend bool operator==(const Step&, const Step&) = default;
+};
+
+// An activated HQ in a chain of activations (7.0): it may activate SP within
+// its remaining command limit (3.6.2) and subordinate HQs, until its own action.
+struct Frame {
+  std::string hq;
+  int limit_left = 0;
+  friend bool operator==(const Frame&, const Frame&) = default;
+};
+
+// The force now carrying out an action; its SP are the SpGroups marked acting.
+struct ActiveForce {
+  Side side = Side::kFrench;
+  hex::Hex hex;
+  std::vector<std::string> hqs;  // HQ units moving with it (GAP-W-10)
+  bool hq_action = false;        // the action of the HQ at the top of the chain (ends it)
+  int mp_left = 0;
+  bool cautious = false;         // 3.4
+  bool moved = false;            // has entered at least one hex
+  bool must_stop = false;        // entered an EZOC: may only stop or attack (3.4)
+  friend bool operator==(const ActiveForce&, const ActiveForce&) = default;
 };
 
 class WateState final : public State {
@@ -69,9 +94,39 @@ class WateState final : public State {
  private:
   rz::Status check_impl(Player player, const Action& action) const;
   Events start_phase(Phase phase);
-  Events after_activation_choice();
   Events end_turn();
   Events finish(std::optional<Side> winner, std::string reason);
+  Board board() const { return Board{*data_, pos_, options_}; }
+
+  // 7.0 activations (activation.cpp).
+  std::vector<Action> activation_actions(Side side) const;
+  std::vector<Action> hq_order_actions(Side side) const;
+  std::vector<Action> force_order_actions(Side side) const;
+  rz::Status check_activation(Side side, const Action& a) const;
+  rz::Status check_hq_order(Side side, const Action& a) const;
+  rz::Status check_force_order(Side side, const Action& a) const;
+  Events apply_activation(Side side, const Action& a);
+  Events apply_hq_order(Side side, const Action& a);
+  Events apply_force_order(Side side, const Action& a);
+  // The force's action is over: back to its HQ, or the activation is complete.
+  Events end_force_action();
+  Events end_hq_activation();
+  Events activation_complete();
+  bool can_activate_anything(Side side) const;
+  // Marks `n` SP of `side` in `h` (best status first, or as counted in `a`) as the acting force.
+  void take_sps(Side side, hex::Hex h, int n, bool worst_first = false);
+  int available_sp(Side side, hex::Hex h) const;  // unactivated SP in h
+  std::string hq_label(const std::string& id) const;
+
+  // 7.1 March (march.cpp).
+  std::vector<Action> march_actions(Side side) const;
+  rz::Status check_march(Side side, const Action& a) const;
+  Events apply_march(Side side, const Action& a);
+  Events enter_hex(hex::Hex to, int cost);
+  Events take_control(hex::Hex h, Side side);
+  // 7.3 Rally (rally.cpp).
+  rz::Status check_rally(Side side, hex::Hex h) const;
+  Events rally_force();
 
   std::shared_ptr<const GameData> data_;
   GameOptions options_;
@@ -86,6 +141,8 @@ class WateState final : public State {
   int consecutive_passes_ = 0;
   Position pos_;
   std::vector<Step> steps_;           // pending steps; back() is the current one
+  std::vector<Frame> frames_;         // the chain of activated HQs (7.0); back() gives orders
+  std::optional<ActiveForce> force_;  // the force carrying out an action
   std::optional<Side> winner_;
   bool over_ = false;
   std::string end_reason_;

@@ -1,5 +1,8 @@
 #pragma once
 // 3.4 Zones of Control (with rulings GAP-W-11, GAP-W-21, GAP-W-36).
+#include <optional>
+#include <vector>
+
 #include "hex/hex.hpp"
 #include "rules/wate1870/board.hpp"
 
@@ -17,5 +20,27 @@ bool fortress_projects_zoc(const Board& b, hex::Hex h, Side side);
 bool in_zoc_of(const Board& b, hex::Hex h, Side side);
 // `h` is in an enemy ZOC for a force of `side`.
 inline bool in_enemy_zoc(const Board& b, hex::Hex h, Side side) { return in_zoc_of(b, h, other(side)); }
+
+// Good-order, not entrained SP of `side` in `h`: the strength that counts for a
+// ZOC and for the 4.1 "3 good-order SP" exception (GAP-W-11, GAP-W-36).
+int zoc_sp(const Board& b, hex::Hex h, Side side);
+// No ZOC enters `h`: a town, an undestroyed fortress, a neutral or off-map hex (3.4).
+bool blocks_zoc(const Board& b, hex::Hex h);
+// The side an undestroyed fortress in `h` belongs to (GAP-W-21): the only side
+// with SP inside, else its controller; none if no fortress, destroyed or nobody's.
+std::optional<Side> fortress_holder(const Board& b, hex::Hex h);
+
+// The ZOC of `side` over the whole map, computed in one pass over the pieces
+// (for LOC tracing and move generation, which ask about many hexes).
+class ZocMap {
+ public:
+  ZocMap(const Board& b, Side side);
+  bool in_zoc(hex::Hex h) const;
+  bool in_zoc_index(int i) const { return zoc_[static_cast<std::size_t>(i)]; }  // by Map::index_of
+
+ private:
+  const Map* map_;
+  std::vector<bool> zoc_;
+};
 
 }  // namespace rz::wate1870

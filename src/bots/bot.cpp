@@ -1,0 +1,73 @@
+#include "bots/bot.hpp"
+
+#include <cassert>
+
+namespace rz::bots {
+
+namespace {
+// A stream of its own, so a bot seeded like the dice does not mirror them.
+constexpr std::uint64_t kBotStream = 0x6b6f747362616c6cULL;
+}  // namespace
+
+RandomBot::RandomBot(std::uint64_t seed) : rng_(seed, kBotStream) {}
+
+Action RandomBot::choose(const State& st, Player p, const std::string& /*view_json*/) {
+  const auto legal = st.legal_actions(p);
+  assert(!legal.empty() && "choose() is only called when the player has a choice");
+  return legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
+}
+
+std::vector<std::string> bot_names() { return {"random"}; }
+
+Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t seed) {
+  if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>(seed));
+  std::string known;
+  for (const auto& n : bot_names()) known += (known.empty() ? "" : ", ") + n;
+  return make_error(Code::kNotFound, "there is no bot '" + name + "': the bots are " + known);
+}
+
+Result<PlayedGame> play_game(const Game& game, const std::string& scenario, const GameOptions& options,
+                             std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice, long max_steps) {
+  if (static_cast<int>(bots.size()) != game.num_players())
+    return make_error(Code::kMalformed, game.name() + " needs " + std::to_string(game.num_players()) +
+                                            " bots, one per player; got " + std::to_string(bots.size()));
+  auto init = game.initial_state(scenario, options, seed);
+  if (!init) return init.error();
+  std::unique_ptr<State> st = std::move(init).value();
+  PlayedGame out;
+  out.log = GameLog{game.name(), scenario, options, seed, st->hash(), {}, {}};
+  for (std::size_t p = 0; p < bots.size(); ++p) out.log.meta[game.player_name(static_cast<Player>(p))] = bots[p]->name();
+
+  auto record = [&](Player p, const Action& a) -> Status {
+    auto ev = st->apply(p, a);
+    if (!ev) return make_error(ev.error().code, game.player_name(p) + " '" + a.to_string() +
+                                                    "' was refused: " + ev.error().to_string());
+    out.log.entries.push_back({p, a, st->hash()});
+    out.events.insert(out.events.end(), ev->begin(), ev->end());
+    return {};
+  };
+
+  for (long step = 0; step < max_steps && !st->terminal(); ++step) {
+    const ToMove tm = st->to_move();
+    if (tm.kind == MoveKind::kChance) {
+      // One outcome at a time (not resolve_chance) so each goes into the log.
+      const auto outcomes = st->chance_outcomes();
+      auto idx = dice.pick(outcomes);
+      if (!idx) return idx.error();
+      if (auto ok = record(kChance, outcomes[*idx].action); !ok) return ok.error();
+      continue;
+    }
+    // Simultaneous orders: each player to move, in player order.
+    for (Player p : tm.players) {
+      Bot& bot = *bots[static_cast<std::size_t>(p)];
+      const Action a = bot.choose(*st, p, bot.needs_view() ? st->view(p) : std::string());
+      if (auto ok = record(p, a); !ok) return ok.error();
+    }
+  }
+  out.finished = st->terminal();
+  out.returns = st->returns();
+  out.final_hash = st->hash();
+  return out;
+}
+
+}  // namespace rz::bots

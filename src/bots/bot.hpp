@@ -1,0 +1,64 @@
+#pragma once
+// Bots play through the same contract as people (ARCHITECTURE.md, "Bots").
+//
+// A bot sees exactly what its player sees: `view_json` is State::view(player),
+// and the State reference is there ONLY to ask legal_actions(player) and
+// check(player, action). A bot must not read anything else of the state
+// (serialize, hash, the umpire's view, a downcast to the rule system's state):
+// under fog of war (1870 option 12.2) that would be cheating. Without 12.2
+// everything in 1870 is visible anyway, but bots keep the rule for all games.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/dice.hpp"
+#include "core/game.hpp"
+#include "core/game_log.hpp"
+#include "core/rng.hpp"
+
+namespace rz::bots {
+
+class Bot {
+ public:
+  virtual ~Bot() = default;
+  // One of st.legal_actions(p); called only when p is to move and has a choice.
+  virtual Action choose(const State& st, Player p, const std::string& view_json) = 0;
+  virtual std::string name() const = 0;
+  // False if choose() ignores view_json: drivers then pass "" and skip
+  // building the view, which dominates the time of a random game.
+  virtual bool needs_view() const { return true; }
+};
+
+// Uniform over the legal actions, from its own seeded generator.
+class RandomBot final : public Bot {
+ public:
+  explicit RandomBot(std::uint64_t seed);
+  Action choose(const State& st, Player p, const std::string& view_json) override;
+  std::string name() const override { return "random"; }
+  bool needs_view() const override { return false; }
+
+ private:
+  Pcg32 rng_;
+};
+
+// "random" (later "heuristic", "search"); kNotFound names the known bots.
+Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t seed);
+std::vector<std::string> bot_names();
+
+struct PlayedGame {
+  GameLog log;                  // replayable: scenario, options, seed, every action with its hash
+  Events events;                // everything that happened, in order
+  std::vector<double> returns;  // State::returns() at the end
+  bool finished = false;        // reached a terminal state within max_steps
+  std::uint64_t final_hash = 0;
+};
+
+// Plays a game to the end (or max_steps applied actions, dice included):
+// bots[p] chooses for player p, `dice` answers the chance nodes. Every
+// action, dice outcomes too, goes into the log with the hash after it.
+Result<PlayedGame> play_game(const Game& game, const std::string& scenario, const GameOptions& options,
+                             std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice,
+                             long max_steps = 100000);
+
+}  // namespace rz::bots

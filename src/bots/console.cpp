@@ -1,0 +1,323 @@
+#include "bots/console.hpp"
+
+#include <algorithm>
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+
+namespace rz::bots {
+
+namespace {
+
+std::string trim(std::string_view s) {
+  const auto b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  const auto e = s.find_last_not_of(" \t\r\n");
+  return std::string(s.substr(b, e - b + 1));
+}
+
+// "map 2107" -> {"map", "2107"}
+std::pair<std::string, std::string> split_word(const std::string& line) {
+  const auto sp = line.find(' ');
+  if (sp == std::string::npos) return {line, {}};
+  return {line.substr(0, sp), trim(line.substr(sp + 1))};
+}
+
+bool visible(const Event& e, Player viewer) {
+  return e.visible_to.empty() || std::find(e.visible_to.begin(), e.visible_to.end(), viewer) != e.visible_to.end();
+}
+
+constexpr const char* kBold = "1";
+constexpr const char* kRed = "31";
+constexpr const char* kYellow = "33";
+constexpr const char* kCyan = "36";
+constexpr std::size_t kListed = 30;  // choices shown before "... and N more"
+
+}  // namespace
+
+// ---- PlainScreen ----
+
+std::string PlainScreen::status(const std::string& view) const {
+  auto j = nlohmann::json::parse(view, nullptr, false);
+  std::string s;
+  for (const char* k : {"turn", "phase", "score"})
+    if (j.is_object() && j.contains(k)) s += std::string(s.empty() ? "" : ", ") + k + " " + j[k].dump();
+  return s.empty() ? "(no status)" : s;
+}
+
+std::string PlainScreen::map(const std::string& view, const std::string&, bool) const {
+  auto j = nlohmann::json::parse(view, nullptr, false);
+  return j.is_discarded() ? view : j.dump(2);
+}
+
+std::string PlainScreen::forces(const std::string&, bool) const { return "(this game has no forces list yet)"; }
+
+Status PlainScreen::valid_place(const std::string& id) const {
+  return make_error(Code::kNotFound, "this game has no map to centre on '" + id + "'");
+}
+
+std::size_t parse_choice_number(std::string_view text) {
+  const std::string t = trim(text);
+  if (t.empty() || t.size() > 6 || !std::all_of(t.begin(), t.end(), [](char c) { return c >= '0' && c <= '9'; }))
+    return 0;
+  return static_cast<std::size_t>(std::stoul(t));
+}
+
+Result<std::unique_ptr<State>> resume(const Game& game, const GameLog& log, DiceSource& dice,
+                                      const ConsoleSeats& seats) {
+  auto st = start_state(game, log);
+  if (!st) return st.error();
+  State& s = **st;
+  for (std::size_t i = 0; i < log.entries.size(); ++i) {
+    const LogEntry& e = log.entries[i];
+    // Draw what the live game drew here; the logged outcome is what counts.
+    if (e.player == kChance && s.to_move().kind == MoveKind::kChance) (void)dice.pick(s.chance_outcomes());
+    if (e.player >= 0 && static_cast<std::size_t>(e.player) < seats.seats.size() && seats.seats[static_cast<std::size_t>(e.player)] &&
+        !s.legal_actions(e.player).empty())
+      {
+      Bot& bot = *seats.seats[static_cast<std::size_t>(e.player)];
+      (void)bot.choose(s, e.player, bot.needs_view() ? s.view(e.player) : std::string());
+    }
+    auto ev = apply_entry(game, s, log, i);
+    if (!ev) return ev.error();
+  }
+  return st;
+}
+
+// ---- Console ----
+
+Console::Console(const Game& game, std::unique_ptr<State> state, GameLog log, ConsoleSeats seats, DiceSource& dice,
+                 const Screen& screen, std::istream& in, std::ostream& out, bool color)
+    : game_(game),
+      state_(std::move(state)),
+      log_(std::move(log)),
+      seats_(std::move(seats)),
+      dice_(dice),
+      screen_(screen),
+      in_(in),
+      out_(out),
+      color_(color) {
+  seats_.seats.resize(static_cast<std::size_t>(game_.num_players()), nullptr);
+  // A resumed game shows where it stopped.
+  for (const auto& e : log_.entries)
+    if (auto place = screen_.place_in(e.action.to_string()); !place.empty()) focus_ = place;
+}
+
+std::string Console::paint(const std::string& text, const char* code) const {
+  return color_ ? "\x1b[" + std::string(code) + "m" + text + "\x1b[0m" : text;
+}
+
+Player Console::viewer() const {
+  for (std::size_t p = 0; p < seats_.seats.size(); ++p)
+    if (!seats_.seats[p]) return static_cast<Player>(p);
+  return kUmpire;  // bots only: the console watches as the umpire
+}
+
+Player Console::human_to_move() const {
+  const ToMove tm = state_->to_move();
+  for (Player p : tm.players)
+    if (!seats_.seats[static_cast<std::size_t>(p)]) return p;
+  return kChance;
+}
+
+Status Console::apply(Player p, const Action& a) {
+  auto ev = state_->apply(p, a);
+  if (!ev) return ev.error();
+  log_.entries.push_back({p, a, state_->hash()});
+  if (p != kChance) {
+    const std::string who = game_.player_name(p);
+    const Bot* bot = seats_.seats[static_cast<std::size_t>(p)];
+    const std::string line = who + (bot ? " (" + bot->name() + " bot)" : "") + ": " + a.to_string();
+    out_ << paint(line, bot ? kYellow : kBold) << "\n";
+    if (auto place = screen_.place_in(a.to_string()); !place.empty()) focus_ = place;
+  }
+  print_events(*ev, viewer());
+  return {};
+}
+
+void Console::print_events(const Events& ev, Player v) {
+  for (const auto& e : ev) {
+    if (v != kUmpire && !visible(e, v)) continue;
+    out_ << "  " << paint(e.text, kCyan) << "\n";
+    if (auto place = screen_.place_in(e.text); !place.empty()) focus_ = place;
+  }
+}
+
+bool Console::advance() {
+  while (!state_->terminal()) {
+    const ToMove tm = state_->to_move();
+    if (tm.kind == MoveKind::kChance) {
+      const auto outcomes = state_->chance_outcomes();
+      auto idx = dice_.pick(outcomes);
+      if (!idx) {
+        out_ << paint("error: dice: " + idx.error().to_string(), kRed) << "\n";
+        return false;
+      }
+      if (auto ok = apply(kChance, outcomes[*idx].action); !ok) {
+        out_ << paint("error: " + ok.error().to_string(), kRed) << "\n";
+        return false;
+      }
+      continue;
+    }
+    // Bots among those to move go first; then it is the human's turn.
+    Player bot_player = kChance;
+    for (Player p : tm.players)
+      if (seats_.seats[static_cast<std::size_t>(p)]) {
+        bot_player = p;
+        break;
+      }
+    if (bot_player == kChance) return true;
+    Bot& bot = *seats_.seats[static_cast<std::size_t>(bot_player)];
+    const Action a = bot.choose(*state_, bot_player, bot.needs_view() ? state_->view(bot_player) : std::string());
+    if (auto ok = apply(bot_player, a); !ok) {
+      out_ << paint("error: the " + bot.name() + " bot chose '" + a.to_string() +
+                        "', which was refused: " + ok.error().to_string(),
+                    kRed)
+           << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+void Console::show_choices(Player p, const std::string& filter, std::size_t limit) {
+  const auto legal = state_->legal_actions(p);
+  std::size_t shown = 0, matching = 0;
+  for (std::size_t i = 0; i < legal.size(); ++i) {
+    const std::string text = legal[i].to_string();
+    if (!filter.empty() && text.find(filter) == std::string::npos) continue;
+    ++matching;
+    if (shown >= limit) continue;
+    ++shown;
+    out_ << "  " << (i + 1 < 10 ? " " : "") << (i + 1) << ") " << text << "\n";
+  }
+  if (matching > shown)
+    out_ << "  ... and " << (matching - shown) << " more: 'choices' lists them all, 'choices WORD' those with WORD\n";
+  if (matching == 0) out_ << "  (no choice contains '" << filter << "')\n";
+}
+
+void Console::show_decision(Player p) {
+  const std::string view = state_->view(p);
+  out_ << "\n" << paint("== " + game_.name() + " | " + screen_.status(view) + " ==", kBold) << "\n";
+  out_ << screen_.map(view, focus_, color_);
+  out_ << screen_.forces(view, false);
+  out_ << paint(game_.player_name(p) + " to move. Your choices:", kBold) << "\n";
+  show_choices(p, "", kListed);
+  out_ << "Type a number or an action; 'help' lists the commands.\n";
+}
+
+void Console::help() {
+  out_ << "Commands:\n"
+          "  N               take choice number N\n"
+          "  ACTION TEXT     take an action by its text, e.g. 'pass' or 'march force=F-III path=2206,2107'\n"
+          "  choices [WORD]  list every legal choice (those containing WORD)\n"
+          "  map [PLACE]     redraw the map (centred on PLACE, e.g. map 2107)\n"
+          "  forces          list your forces in full\n"
+          "  show            redraw the whole screen\n"
+          "  save FILE       save the game (scenario, seed, options and every action with its hash)\n"
+          "  help            this list\n"
+          "  quit            leave (save first if you want to resume with --load)\n";
+}
+
+void Console::save(const std::string& path) {
+  if (path.empty()) {
+    out_ << paint("error: say where to save: save FILE", kRed) << "\n";
+    return;
+  }
+  if (auto ok = write_text_file(path, to_json(log_, game_)); !ok) {
+    out_ << paint("error: " + ok.error().message, kRed) << "\n";
+    return;
+  }
+  out_ << "saved " << log_.entries.size() << " actions to " << path << " (hash " << hash_text(state_->hash())
+       << ")\n";
+}
+
+Console::Outcome Console::try_action(Player p, const Action& a) {
+  // check() never mutates, so a refused order changes nothing.
+  if (auto ok = state_->check(p, a); !ok) {
+    out_ << paint(ok.error().to_string(), kRed) << "\n";
+    return Outcome::kStay;
+  }
+  if (auto ok = apply(p, a); !ok) {
+    out_ << paint(ok.error().to_string(), kRed) << "\n";
+    return Outcome::kStay;
+  }
+  return Outcome::kApplied;
+}
+
+Console::Outcome Console::handle(Player p, const std::string& line) {
+  const auto [word, rest] = split_word(line);
+  if (word == "help" || word == "?") {
+    help();
+  } else if (word == "quit" || word == "exit") {
+    return Outcome::kQuit;
+  } else if (word == "show") {
+    show_decision(p);
+  } else if (word == "map") {
+    if (!rest.empty()) {
+      if (auto ok = screen_.valid_place(rest); !ok) {
+        out_ << paint("error: " + ok.error().message, kRed) << "\n";
+        return Outcome::kStay;
+      }
+      focus_ = rest;
+    }
+    out_ << screen_.map(state_->view(p), focus_, color_);
+  } else if (word == "forces") {
+    out_ << screen_.forces(state_->view(p), true);
+  } else if (word == "choices") {
+    show_choices(p, rest, static_cast<std::size_t>(-1));
+  } else if (word == "save") {
+    save(rest);
+  } else if (const std::size_t n = parse_choice_number(line); n > 0 || trim(line) == "0") {
+    const auto legal = state_->legal_actions(p);
+    if (n == 0 || n > legal.size()) {
+      out_ << paint("error: choose a number from 1 to " + std::to_string(legal.size()), kRed) << "\n";
+      return Outcome::kStay;
+    }
+    return try_action(p, legal[n - 1]);
+  } else {
+    auto a = Action::parse(line);
+    if (!a) {
+      out_ << paint(a.error().to_string() + " ('help' lists the commands)", kRed) << "\n";
+      return Outcome::kStay;
+    }
+    return try_action(p, *a);
+  }
+  return Outcome::kStay;
+}
+
+int Console::run() {
+  out_ << paint(game_.name() + " - you play " + (viewer() == kUmpire ? "nobody" : game_.player_name(viewer())),
+                kBold)
+       << " (type 'help' for the commands)\n";
+  while (true) {
+    if (!advance()) return 1;
+    if (state_->terminal()) {
+      const auto r = state_->returns();
+      out_ << paint("The game is over.", kBold) << " Result:";
+      for (std::size_t p = 0; p < r.size(); ++p) out_ << " " << game_.player_name(static_cast<Player>(p)) << " " << r[p];
+      out_ << "\nfinal hash " << hash_text(state_->hash()) << " after " << log_.entries.size() << " actions\n";
+      return 0;
+    }
+    const Player p = human_to_move();
+    show_decision(p);
+    Outcome o = Outcome::kStay;
+    while (o == Outcome::kStay) {
+      out_ << "> " << std::flush;
+      std::string line;
+      if (!std::getline(in_, line)) {
+        out_ << "\nend of input: leaving the game\n";
+        return 0;
+      }
+      line = trim(line);
+      if (line.empty()) continue;
+      o = handle(p, line);
+    }
+    if (o == Outcome::kQuit) {
+      out_ << "Leaving after " << log_.entries.size() << " actions (hash " << hash_text(state_->hash()) << ").\n";
+      return 0;
+    }
+  }
+}
+
+}  // namespace rz::bots

@@ -1,0 +1,100 @@
+#pragma once
+// A human seat at a text terminal: the core loop of `reisswitz play`. It reads
+// commands from a std::istream and writes to a std::ostream so tests can
+// drive it with scripted input. It uses only the engine contract; what a rule
+// system draws (status line, map window, forces) comes from a Screen.
+// It lives beside the bots because it is the other kind of seat: a bot
+// chooses with choose(), a human with this loop.
+#include <iosfwd>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/bot.hpp"
+#include "core/dice.hpp"
+#include "core/game.hpp"
+#include "core/game_log.hpp"
+
+namespace rz::bots {
+
+// What a rule system shows at a text terminal. Every method reads only the
+// player's view JSON, never the state, so nothing hidden can leak.
+class Screen {
+ public:
+  virtual ~Screen() = default;
+  // Turn, phase, scores: one or two lines.
+  virtual std::string status(const std::string& view) const = 0;
+  // A map window centred on place `centre`, or on the viewer's forces if empty.
+  virtual std::string map(const std::string& view, const std::string& centre, bool color) const = 0;
+  // The viewer's forces: a few lines for every screen, or one line per formation.
+  virtual std::string forces(const std::string& view, bool detailed) const = 0;
+  // The last place named in `text` (an event, an action), to follow the action; "" if none.
+  virtual std::string place_in(std::string_view text) const = 0;
+  // Whether `id`, typed by the user after `map`, names a place.
+  virtual Status valid_place(const std::string& id) const = 0;
+};
+
+// For a rule system without its own screen: the view JSON, pretty-printed.
+class PlainScreen final : public Screen {
+ public:
+  std::string status(const std::string& view) const override;
+  std::string map(const std::string& view, const std::string& centre, bool color) const override;
+  std::string forces(const std::string& view, bool detailed) const override;
+  std::string place_in(std::string_view) const override { return {}; }
+  Status valid_place(const std::string& id) const override;
+};
+
+struct ConsoleSeats {
+  // seats[p]: the bot playing p, or nullptr for the human at this console.
+  std::vector<Bot*> seats;
+};
+
+class Console {
+ public:
+  // `state` is where play goes on; `log` holds what led to it and grows.
+  Console(const Game& game, std::unique_ptr<State> state, GameLog log, ConsoleSeats seats, DiceSource& dice,
+          const Screen& screen, std::istream& in, std::ostream& out, bool color);
+  // Plays until the game ends, `quit`, or the input ends: 0; an engine error: 1.
+  int run();
+
+  const State& state() const { return *state_; }
+  const GameLog& log() const { return log_; }
+
+ private:
+  enum class Outcome { kApplied, kStay, kQuit };
+  bool advance();              // dice and bots until a human decides or the game ends
+  Player human_to_move() const;
+  Status apply(Player p, const Action& a);
+  void print_events(const Events& ev, Player viewer);
+  void show_decision(Player p);
+  void show_choices(Player p, const std::string& filter, std::size_t limit);
+  Outcome handle(Player p, const std::string& line);
+  Outcome try_action(Player p, const Action& a);
+  void save(const std::string& path);
+  void help();
+  Player viewer() const;
+  std::string paint(const std::string& text, const char* code) const;
+
+  const Game& game_;
+  std::unique_ptr<State> state_;
+  GameLog log_;
+  ConsoleSeats seats_;
+  DiceSource& dice_;
+  const Screen& screen_;
+  std::istream& in_;
+  std::ostream& out_;
+  bool color_;
+  std::string focus_;  // the place the map follows
+};
+
+// Replays `log` from its scenario, checking every hash, and winds the dice and
+// the bots on by the same decisions, so a resumed game goes on exactly as it
+// would have gone without the save. The error names the first bad step.
+Result<std::unique_ptr<State>> resume(const Game& game, const GameLog& log, DiceSource& dice,
+                                      const ConsoleSeats& seats);
+
+// "1", " 12 " -> the number; anything else -> 0.
+std::size_t parse_choice_number(std::string_view text);
+
+}  // namespace rz::bots

@@ -1,0 +1,284 @@
+#include "bots/wate1870_screen.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <nlohmann/json.hpp>
+
+namespace rz::bots {
+
+using nlohmann::json;
+using wate1870::HexInfo;
+
+namespace {
+
+struct Stack {
+  int sp[2] = {0, 0};
+  bool hq[2] = {false, false};
+  bool unseen[2] = {false, false};
+};
+
+int side_of(const json& v) {
+  auto s = wate1870::parse_side(v.is_string() ? v.get<std::string>() : std::string());
+  return s ? wate1870::index(*s) : -1;
+}
+
+json parse_view(const std::string& view) {
+  json j = json::parse(view, nullptr, false);
+  return j.is_object() ? j : json::object();
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string pad(std::string s, std::size_t w) {
+  if (s.size() > w) s.resize(w);
+  s.resize(w, ' ');
+  return s;
+}
+
+char terrain_letter(const HexInfo& h, bool rail) {
+  char c = 'c';
+  switch (h.terrain) {
+    case wate1870::Terrain::kClear: c = 'c'; break;
+    case wate1870::Terrain::kForest: c = 'f'; break;
+    case wate1870::Terrain::kRough: c = 'r'; break;
+    case wate1870::Terrain::kMountain: c = 'm'; break;
+  }
+  return rail ? static_cast<char>(std::toupper(c)) : c;  // a capital: a railway runs through
+}
+
+}  // namespace
+
+std::string Wate1870Screen::status(const std::string& view) const {
+  const json j = parse_view(view);
+  auto num = [&](const char* k) { return j.contains(k) && j[k].is_number() ? std::to_string(j[k].get<int>()) : "?"; };
+  std::string s = "Turn " + num("turn") + " of " + num("last_turn");
+  s += " | " + (j.contains("phase") && j["phase"].is_string() ? j["phase"].get<std::string>() : "?") + " phase";
+  s += " | VP " + num("vp");
+  if (j.contains("rp") && j["rp"].is_array() && j["rp"].size() == 2)
+    s += " | RP French " + j["rp"][0].dump() + ", German " + j["rp"][1].dump();
+  if (j.contains("you") && j["you"].is_string()) s += " | you: " + j["you"].get<std::string>();
+  if (j.value("over", false)) {
+    const std::string w = j.contains("winner") && j["winner"].is_string() ? j["winner"].get<std::string>() + " victory"
+                                                                           : "draw";
+    s += " | GAME OVER: " + w;
+  }
+  return s;
+}
+
+std::string Wate1870Screen::place_in(std::string_view text) const {
+  // The last four-digit number that is a hex of the map ("path=2206,2107" -> 2107).
+  std::string found;
+  for (std::size_t i = 0; i + 4 <= text.size(); ++i) {
+    auto digit = [&](std::size_t k) { return k < text.size() && std::isdigit(static_cast<unsigned char>(text[k])); };
+    if ((i > 0 && digit(i - 1)) || !digit(i) || !digit(i + 1) || !digit(i + 2) || !digit(i + 3) || digit(i + 4))
+      continue;
+    auto h = hex::parse_hex(text.substr(i, 4));
+    if (h && data_->map.on_map(*h)) found = h->id();
+  }
+  return found;
+}
+
+Status Wate1870Screen::valid_place(const std::string& id) const {
+  if (auto h = hex::parse_hex(id); h && data_->map.on_map(*h)) return {};
+  for (const auto& h : data_->map.hexes())
+    if (!h.name.empty() && lower(h.name) == lower(id)) return {};
+  return make_error(Code::kNotFound, "'" + id + "' is neither a hex of the map (e.g. 2107) nor a place on it (e.g. Metz)");
+}
+
+std::string Wate1870Screen::map(const std::string& view, const std::string& centre, bool color) const {
+  const json j = parse_view(view);
+  const auto& m = data_->map;
+  const int me = side_of(j.value("you", json()));
+
+  // Stacks from the view only: what this player may see.
+  std::map<hex::Hex, Stack> stacks;
+  if (j.contains("sps") && j["sps"].is_array())
+    for (const auto& g : j["sps"]) {
+      auto h = hex::parse_hex(g.at(0).get<std::string>());
+      const int s = side_of(g.at(1));
+      if (h && s >= 0) stacks[*h].sp[s] += g.at(4).get<int>();
+    }
+  if (j.contains("hqs") && j["hqs"].is_array())
+    for (const auto& q : j["hqs"]) {
+      if (!q.at(1).is_string()) continue;
+      auto h = hex::parse_hex(q.at(1).get<std::string>());
+      const auto* def = data_->forces.find(q.at(0).get<std::string>());
+      if (h && def) stacks[*h].hq[wate1870::index(def->side)] = true;
+    }
+  if (j.contains("uninspected_enemy_stacks") && j["uninspected_enemy_stacks"].is_array())
+    for (const auto& u : j["uninspected_enemy_stacks"]) {
+      auto h = hex::parse_hex(u.value("hex", std::string()));
+      const int s = side_of(u.value("side", json()));
+      if (h && s >= 0) stacks[*h].unseen[s] = true;
+    }
+  std::vector<std::string> destroyed;
+  if (j.contains("destroyed") && j["destroyed"].is_array())
+    for (const auto& d : j["destroyed"]) destroyed.push_back(d.get<std::string>());
+
+  // The centre: the place asked for, else the middle of the viewer's SP, else the map's middle.
+  hex::Hex c{(m.col_min() + m.col_max()) / 2, (m.row_min() + m.row_max()) / 2};
+  bool have_centre = false;
+  if (auto h = hex::parse_hex(centre); h && m.on_map(*h)) {
+    c = *h;
+    have_centre = true;
+  } else if (!centre.empty()) {
+    for (const auto& info : m.hexes())
+      if (!info.name.empty() && lower(info.name) == lower(centre)) {
+        c = info.hex;
+        have_centre = true;
+      }
+  }
+  if (!have_centre && me >= 0) {
+    long sc = 0, sr = 0, n = 0;
+    for (const auto& [h, st] : stacks)
+      if (st.sp[me] > 0) {
+        sc += h.col * st.sp[me];
+        sr += h.row * st.sp[me];
+        n += st.sp[me];
+      }
+    if (n > 0) c = {static_cast<int>(sc / n), static_cast<int>(sr / n)};
+  }
+  auto clamp_start = [](int want, int lo, int hi, int size) { return std::max(lo, std::min(want, hi - size + 1)); };
+  const int c0 = clamp_start(c.col - cols_ / 2, m.col_min(), m.col_max(), cols_);
+  const int r0 = clamp_start(c.row - rows_ / 2, m.row_min(), m.row_max(), rows_);
+
+  auto paint = [&](const std::string& s, const char* code) {
+    return color ? "\x1b[" + std::string(code) + "m" + s + "\x1b[0m" : s;
+  };
+  const char* side_color[2] = {"34", "35"};  // French blue, German magenta
+
+  std::string out;
+  const HexInfo* ci = m.find(c);
+  out += "Map around " + c.id() + (ci && !ci->name.empty() ? " " + ci->name : std::string()) + " (columns " +
+         std::to_string(c0) + "-" + std::to_string(std::min(m.col_max(), c0 + cols_ - 1)) + ", rows " +
+         std::to_string(r0) + "-" + std::to_string(std::min(m.row_max(), r0 + rows_ - 1)) + "):\n";
+  for (int r = r0; r < r0 + rows_ && r <= m.row_max(); ++r) {
+    // even-r: even rows sit half a hex further east (hex.hpp).
+    std::string line1 = r % 2 == 0 ? "   " : "", line2 = line1;
+    for (int col = c0; col < c0 + cols_ && col <= m.col_max(); ++col) {
+      const hex::Hex h{col, r};
+      const HexInfo* info = m.find(h);
+      if (!info) {
+        line1 += "       ";
+        line2 += "       ";
+        continue;
+      }
+      if (wate1870::neutral(info->country)) {
+        line1 += paint(h.id(), "2") + "   ";
+        line2 += paint(pad("(" + std::string(wate1870::country_code(info->country)) + ")", 6), "2") + " ";
+        continue;
+      }
+      char feature = ' ';
+      if (info->town) feature = 'o';
+      if (info->fortress_sr > 0)
+        feature = std::find(destroyed.begin(), destroyed.end(), h.id()) != destroyed.end() ? 'x' : '#';
+      const std::string id = h == c ? paint(h.id(), "7") : h.id();
+      line1 += id + std::string(1, terrain_letter(*info, m.rail(h))) + feature + " ";
+
+      std::string cell;
+      const char* code = "2";
+      if (auto it = stacks.find(h); it != stacks.end()) {
+        for (int s = 0; s < 2; ++s) {
+          const Stack& st = it->second;
+          if (st.sp[s] == 0 && !st.hq[s] && !st.unseen[s]) continue;
+          cell += s == 0 ? "F" : "G";
+          if (st.sp[s] > 0) cell += std::to_string(st.sp[s]);
+          if (st.hq[s]) cell += "+";
+          if (st.unseen[s] && st.sp[s] == 0) cell += "?";
+          code = side_color[s];
+        }
+      }
+      if (cell.empty()) cell = info->name;  // a place name where no stack stands
+      line2 += (cell.empty() ? pad(cell, 6) : paint(pad(cell, 6), code)) + " ";
+    }
+    auto rtrim = [](std::string s) { return s.erase(s.find_last_not_of(' ') + 1); };
+    out += rtrim(line1) + "\n" + rtrim(line2) + "\n";
+  }
+  out += "  c clear f forest r rough m mountain (CAPITAL: railway)  o town  # fortress  x destroyed\n"
+         "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are places\n";
+  return out;
+}
+
+std::string Wate1870Screen::forces(const std::string& view, bool detailed) const {
+  const json j = parse_view(view);
+  const int me = side_of(j.value("you", json()));
+  if (me < 0) return "(the umpire has no forces)\n";
+  struct Formation {
+    std::string hq_at;
+    std::string flags;
+    int sp = 0;
+    std::string where;
+  };
+  std::map<std::string, Formation> forms;
+  std::vector<std::string> order, pool;
+  auto touch = [&](const std::string& id) -> Formation& {
+    if (!forms.count(id)) order.push_back(id);
+    return forms[id];
+  };
+  if (j.contains("hqs") && j["hqs"].is_array())
+    for (const auto& q : j["hqs"]) {
+      const std::string id = q.at(0).get<std::string>();
+      const auto* def = data_->forces.find(id);
+      if (!def || wate1870::index(def->side) != me) continue;
+      if (q.at(4).get<bool>()) {
+        pool.push_back(id);
+        continue;
+      }
+      Formation& f = touch(id);
+      f.hq_at = q.at(1).is_string() ? q.at(1).get<std::string>() : "off map";
+      if (q.at(2).get<bool>()) f.flags += " replacement";
+      if (q.at(3).get<bool>()) f.flags += " activated";
+      if (q.at(5).get<int>() > 0) f.flags += " returns turn " + std::to_string(q.at(5).get<int>());
+    }
+  if (j.contains("sps") && j["sps"].is_array())
+    for (const auto& g : j["sps"]) {
+      if (side_of(g.at(1)) != me) continue;
+      Formation& f = touch(g.at(2).get<std::string>());
+      const int n = g.at(4).get<int>();
+      f.sp += n;
+      const std::string status = g.at(3).get<std::string>();
+      f.where += " " + g.at(0).get<std::string>() + ":" + std::to_string(n);
+      if (status != "good") f.where += status.substr(0, 3);  // "dis", "dem" (3.5)
+      if (g.at(5).get<bool>()) f.where += "*";                // activated this turn
+      if (g.at(6).get<bool>()) f.where += "(rail)";
+    }
+  std::string out = "Your forces (" + j["you"].get<std::string>() + "):";
+  if (!detailed) {
+    // "G-1A@2304:12" four to a line; 'forces' gives the long form.
+    std::vector<std::string> items;
+    for (const auto& id : order) {
+      const Formation& f = forms[id];
+      items.push_back(id + "@" + (f.hq_at.empty() ? "-" : f.hq_at) + ":" + std::to_string(f.sp) +
+                      (f.flags.find("activated") != std::string::npos ? "*" : ""));
+    }
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const bool row_end = i % 4 == 3 || i + 1 == items.size();
+      out += (i % 4 == 0 ? "\n  " : "  ") + (row_end ? items[i] : pad(items[i], 18));
+    }
+    out += pool.empty() ? "\n" : "\n  force pool:";
+    for (const auto& id : pool) out += " " + id;
+    if (!pool.empty()) out += "\n";
+    return out;
+  }
+  out += "\n";
+  for (const auto& id : order) {
+    const Formation& f = forms[id];
+    const auto* def = data_->forces.find(id);
+    std::string line = "  " + pad(id, 7) + pad(def ? def->name : std::string(), 23) + " ";
+    line += f.hq_at.empty() ? "no HQ     " : pad("HQ " + f.hq_at, 10);
+    if (f.sp > 0) line += " " + std::to_string(f.sp) + " SP:" + f.where;
+    out += line + f.flags + "\n";
+  }
+  if (!pool.empty()) {
+    out += "  force pool:";
+    for (const auto& id : pool) out += " " + id;
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace rz::bots

@@ -1,0 +1,30 @@
+#pragma once
+// 1870 at a text terminal: status line, a hex map window and the forces list,
+// drawn from a player's view JSON (so fog of war holds) and the map data
+// (which every player may see).
+
+#include "bots/console.hpp"
+#include "rules/wate1870/game_data.hpp"
+
+namespace rz::bots {
+
+class Wate1870Screen final : public Screen {
+ public:
+  // The window in hexes; 11 columns of 7 characters fit an 80-column terminal.
+  // `data` must outlive the screen (it is the game's, e.g. WateGame::data()).
+  explicit Wate1870Screen(const wate1870::GameData& data, int cols = 11, int rows = 8)
+      : data_(&data), cols_(cols), rows_(rows) {}
+
+  std::string status(const std::string& view) const override;
+  std::string map(const std::string& view, const std::string& centre, bool color) const override;
+  std::string forces(const std::string& view, bool detailed) const override;
+  std::string place_in(std::string_view text) const override;
+  Status valid_place(const std::string& id) const override;
+
+ private:
+  const wate1870::GameData* data_;
+  int cols_;
+  int rows_;
+};
+
+}  // namespace rz::bots

@@ -1,0 +1,146 @@
+// reisswitz play 1870: a person at the terminal against a bot. The loop itself
+// is bots::Console (src/bots/console.hpp), which tests drive with scripted
+// input; this file only turns the command line into a seated game.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdlib>
+#include <iostream>
+
+#include "bots/console.hpp"
+#include "bots/wate1870_screen.hpp"
+#include "cli/commands.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace rz::cli {
+
+namespace {
+
+struct PlayArgs {
+  std::string system;
+  std::string side;
+  std::string bot;  // empty: the saved game's bot, else random
+  std::string scenario = "historical";
+  std::string load;
+  std::string color = "auto";
+  std::vector<std::string> options;
+  std::uint64_t seed = 1;
+};
+
+// Asks until the answer names a player; nullopt when the input ends.
+std::optional<Player> ask_side(const Game& game) {
+  while (true) {
+    std::cout << "Which side do you play? [" << game.player_name(0) << "/" << game.player_name(1) << "]: "
+              << std::flush;
+    std::string answer;
+    if (!std::getline(std::cin, answer)) return std::nullopt;
+    auto p = game.player_from_name(answer);
+    if (p) return *p;
+    std::cout << p.error().message << "\n";
+  }
+}
+
+int run_play(const PlayArgs& a) {
+  if (a.system != "1870") {
+    std::cerr << "error: the only rule system that can be played yet is 1870, not '" << a.system << "'\n";
+    return 2;
+  }
+  auto loaded = wate1870::WateGame::load();
+  if (!loaded) {
+    std::cerr << "error: " << loaded.error().to_string() << "\n";
+    return 1;
+  }
+  const wate1870::WateGame& game = **loaded;
+
+  GameLog log;
+  if (!a.load.empty()) {
+    auto text = read_text_file(a.load);
+    if (!text) {
+      std::cerr << "error: " << text.error().message << "\n";
+      return 1;
+    }
+    auto parsed = parse_game_log(*text, game);
+    if (!parsed) {
+      std::cerr << "error: " << a.load << ": " << parsed.error().message << "\n";
+      return 1;
+    }
+    log = std::move(parsed).value();
+  } else {
+    log.system = game.name();
+    log.scenario = a.scenario;
+    log.seed = a.seed;
+    for (const auto& o : a.options) log.options.values[o] = "on";
+  }
+
+  std::string side = a.side.empty() && log.meta.count("human") ? log.meta["human"] : a.side;
+  Player human = kChance;
+  if (side.empty()) {
+    auto p = ask_side(game);
+    if (!p) return 2;
+    human = *p;
+  } else {
+    auto p = game.player_from_name(side);
+    if (!p) {
+      std::cerr << "error: --side: " << p.error().message << "\n";
+      return 2;
+    }
+    human = *p;
+  }
+  const std::string bot_name = !a.bot.empty() ? a.bot : log.meta.count("bot") ? log.meta["bot"] : "random";
+  auto bot = bots::make_bot(bot_name, log.seed);
+  if (!bot) {
+    std::cerr << "error: --bot: " << bot.error().message << "\n";
+    return 2;
+  }
+  bots::ConsoleSeats seats;
+  seats.seats.assign(static_cast<std::size_t>(game.num_players()), bot->get());
+  seats.seats[static_cast<std::size_t>(human)] = nullptr;
+
+  // The same seed gives the same dice, and a resumed game the dice it would have had.
+  SeededDice dice(log.seed);
+  std::unique_ptr<State> state;
+  if (!a.load.empty()) {
+    auto st = bots::resume(game, log, dice, seats);
+    if (!st) {
+      std::cerr << "error: " << a.load << " does not replay: " << st.error().message << "\n";
+      return 1;
+    }
+    state = std::move(st).value();
+    std::cout << "Resumed " << a.load << ": " << log.entries.size() << " actions replayed, every hash verified.\n";
+  } else {
+    auto st = game.initial_state(log.scenario, log.options, log.seed);
+    if (!st) {
+      std::cerr << "error: " << st.error().to_string() << "\n";
+      return 1;
+    }
+    state = std::move(st).value();
+    log.initial_hash = state->hash();
+  }
+  log.meta["human"] = game.player_name(human);
+  log.meta["bot"] = (*bot)->name();
+
+  const bool color = a.color == "always" || (a.color == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
+  bots::Wate1870Screen screen(game.data());
+  bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin, std::cout, color);
+  return console.run();
+}
+
+}  // namespace
+
+void add_play_command(CLI::App& app) {
+  auto args = std::make_shared<PlayArgs>();
+  auto* cmd = app.add_subcommand("play", "Play a game at the terminal against a bot");
+  cmd->add_option("system", args->system, "Rule system (1870)")->required();
+  cmd->add_option("--side", args->side, "Your side (French or German); asked if not given");
+  cmd->add_option("--bot", args->bot, "The opponent: random (default)");
+  cmd->add_option("--seed", args->seed, "Seed of the dice and the bot")->capture_default_str();
+  cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
+  cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
+  cmd->add_option("--load", args->load, "Resume a saved game (its scenario, options and seed are used)");
+  cmd->add_option("--color", args->color, "ANSI colours: auto (when stdout is a terminal), always, never")
+      ->check(CLI::IsMember({"auto", "always", "never"}))
+      ->capture_default_str();
+  cmd->callback([args] { set_exit_code(run_play(*args)); });
+}
+
+}  // namespace rz::cli

@@ -1,0 +1,381 @@
+// 7.0 Action Phase: activating HQs and forces, chains of activations and
+// command limits (3.6.1, 3.6.2; rulings GAP-W-07, GAP-W-08, GAP-W-12).
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "rules/wate1870/command.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+Error illegal(const std::string& message, const std::string& rule) {
+  return make_error(Code::kIllegal, message, rule);
+}
+
+// A whole number from an action argument, or nullopt.
+std::optional<int> int_arg(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v || v->empty() || v->size() > 4) return std::nullopt;
+  for (char c : *v)
+    if (c < '0' || c > '9') return std::nullopt;
+  return std::stoi(*v);
+}
+
+std::optional<hex::Hex> hex_arg(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v) return std::nullopt;
+  return hex::parse_hex(*v);
+}
+
+}  // namespace
+
+std::string WateState::hq_label(const std::string& id) const {
+  const HqDef* def = data_->forces.find(id);
+  return def ? def->name + " HQ" : id;
+}
+
+int WateState::available_sp(Side side, hex::Hex h) const {
+  int n = 0;
+  for (const auto& g : pos_.sps)
+    if (g.side == side && g.hex == h && !g.activated && !g.acting) n += g.count;
+  return n;
+}
+
+void WateState::take_sps(Side side, hex::Hex h, int n, bool worst_first) {
+  // Best status first to move or fight, worst first to rally.
+  const auto order = worst_first ? std::array{Status::kDemoralized, Status::kDisrupted, Status::kGood}
+                                 : std::array{Status::kGood, Status::kDisrupted, Status::kDemoralized};
+  for (Status want : order) {
+    for (std::size_t i = 0; i < pos_.sps.size() && n > 0; ++i) {
+      SpGroup& g = pos_.sps[i];
+      if (g.side != side || g.hex != h || g.activated || g.acting || g.status != want) continue;
+      const int k = std::min(n, g.count);
+      SpGroup taken = g;
+      taken.count = k;
+      taken.activated = true;
+      taken.acting = true;
+      g.count -= k;
+      n -= k;
+      pos_.sps.push_back(taken);
+    }
+  }
+  pos_.normalise();
+}
+
+bool WateState::can_activate_anything(Side side) const {
+  for (const auto& q : pos_.hqs)
+    if (q.side == side && q.hex && !q.activated) return true;
+  const int max = data_->forces.inherent(side).max_sp;
+  for (const auto& g : pos_.sps) {
+    if (g.side != side || g.activated) continue;
+    if (std::any_of(pos_.hqs.begin(), pos_.hqs.end(), [&](const HqUnit& q) { return q.side == side && q.hex == g.hex; }))
+      continue;
+    if (available_sp(side, g.hex) <= max) return true;
+  }
+  return false;
+}
+
+// ---- top level: activate an HQ or a force, or pass ----
+
+std::vector<Action> WateState::activation_actions(Side side) const {
+  std::vector<Action> out{Action("pass")};
+  for (const auto& q : pos_.hqs)
+    if (q.side == side && q.hex && !q.activated) out.push_back(Action("activate").with("hq", q.id));
+  const int max = data_->forces.inherent(side).max_sp;
+  std::vector<hex::Hex> seen;
+  for (const auto& g : pos_.sps) {
+    if (g.side != side || g.activated || std::find(seen.begin(), seen.end(), g.hex) != seen.end()) continue;
+    seen.push_back(g.hex);
+    const bool has_hq = std::any_of(pos_.hqs.begin(), pos_.hqs.end(),
+                                    [&](const HqUnit& q) { return q.side == side && q.hex == g.hex; });
+    if (!has_hq && available_sp(side, g.hex) <= max) out.push_back(Action("activate").with("hex", g.hex.id()));
+  }
+  return out;
+}
+
+rz::Status WateState::check_activation(Side side, const Action& a) const {
+  if (a.verb == "pass") {
+    if (a.args.empty()) return {};
+    return make_error(Code::kMalformed, "'pass' takes no arguments");
+  }
+  if (a.verb != "activate")
+    return illegal("'" + a.verb + "' is not possible now: first activate an HQ or a force (activate hq=ID or "
+                   "activate hex=XXYY), or pass",
+                   "7.0");
+  if (const std::string* id = a.get("hq")) {
+    if (a.args.size() != 1) return make_error(Code::kMalformed, "activate takes hq=ID or hex=XXYY, not both");
+    const HqUnit* q = pos_.hq(*id);
+    if (!q) return make_error(Code::kNotFound, "there is no HQ '" + *id + "'");
+    if (q->side != side) return illegal(hq_label(*id) + " is not yours to activate", "7.0");
+    if (!q->hex) return illegal(hq_label(*id) + " is not on the map", "7.0");
+    if (q->activated) return illegal(hq_label(*id) + " has already activated this turn", "7.0");
+    return {};
+  }
+  if (a.get("hex")) {
+    if (a.args.size() != 1) return make_error(Code::kMalformed, "activate takes hq=ID or hex=XXYY, not both");
+    auto h = hex_arg(a, "hex");
+    if (!h || !data_->map.on_map(*h)) return make_error(Code::kMalformed, "'" + *a.get("hex") + "' is not a hex of the map");
+    const int n = available_sp(side, *h);
+    if (n == 0) return illegal("you have no unactivated SP in " + h->id(), "7.0");
+    for (const auto& q : pos_.hqs)
+      if (q.side == side && q.hex == *h)
+        return illegal("the force in " + h->id() + " has an HQ unit (" + hq_label(q.id) +
+                           "): activate the HQ instead (ruling GAP-W-08)",
+                       "3.6.1");
+    const int max = data_->forces.inherent(side).max_sp;
+    if (n > max)
+      return illegal("a force without an HQ unit has an inherent division HQ only up to " + std::to_string(max) +
+                         " SP; " + h->id() + " holds " + std::to_string(n) + " (ruling GAP-W-07)",
+                     "3.6.1");
+    return {};
+  }
+  return make_error(Code::kMalformed, "activate needs hq=ID or hex=XXYY");
+}
+
+Events WateState::apply_activation(Side side, const Action& a) {
+  Events ev;
+  if (a.verb == "pass") {
+    ++consecutive_passes_;
+    first_activation_.reset();
+    ev.push_back({"pass", std::string(side_name(side)) + " passes (rule 7.0)", {}});
+    if (consecutive_passes_ >= 2) {
+      auto e = end_turn();  // 5.0 iii: both players passed in succession
+      ev.insert(ev.end(), e.begin(), e.end());
+    } else {
+      steps_.push_back({StepKind::kActivate, other(side)});  // GAP-W-38
+    }
+    return ev;
+  }
+  if (const std::string* id = a.get("hq")) {
+    HqUnit* q = pos_.hq(*id);
+    q->activated = true;
+    const int limit = hq_command_limit(board(), *q);
+    frames_.push_back({*id, limit});
+    steps_.push_back({StepKind::kHqOrders, side});
+    ev.push_back({"activate", std::string(side_name(side)) + " activates " + hq_label(*id) + " in " + q->hex->id() +
+                                  " (command limit " + std::to_string(limit) + " SP, rule 3.6.2)",
+                  {}});
+    return ev;
+  }
+  const hex::Hex h = *hex_arg(a, "hex");
+  const int n = available_sp(side, h);
+  take_sps(side, h, n);
+  const auto& inh = data_->forces.inherent(side);
+  force_ = ActiveForce{side, h, {}, false, inh.ratings.ma, inh.ratings.cautious, false, false};
+  steps_.push_back({StepKind::kForceOrders, side});
+  ev.push_back({"activate", std::string(side_name(side)) + " activates the " + std::to_string(n) + " SP in " + h.id() +
+                                " under their inherent division HQ (rule 3.6.1)",
+                {}});
+  return ev;
+}
+
+// ---- an activated HQ gives orders (7.0, 3.6.2) ----
+
+std::vector<Action> WateState::hq_order_actions(Side side) const {
+  const Frame& f = frames_.back();
+  const HqUnit* q = pos_.hq(f.hq);
+  std::vector<Action> out{Action("end")};
+  const int max = data_->forces.inherent(side).max_sp;
+  std::vector<hex::Hex> reach{*q->hex};
+  for (auto n : hex::neighbours(*q->hex))
+    if (data_->map.on_map(n)) reach.push_back(n);
+  for (auto h : reach) {
+    const int avail = std::min({available_sp(side, h), f.limit_left, max});
+    for (int n = 1; n <= avail; ++n) out.push_back(Action("detach").with("hex", h.id()).with("sp", std::to_string(n)));
+  }
+  const Rank rank = hq_rank(board(), *q);
+  for (const auto& o : pos_.hqs)
+    if (o.side == side && o.hex && !o.activated && o.id != q->id && hex::distance(*o.hex, *q->hex) <= 1 &&
+        static_cast<int>(hq_rank(board(), o)) < static_cast<int>(rank))
+      out.push_back(Action("activate").with("hq", o.id));
+  const int own = std::min(available_sp(side, *q->hex), f.limit_left);
+  for (int n = 0; n <= own; ++n) out.push_back(Action("march").with("sp", std::to_string(n)));
+  if (own > 0 && check_rally(side, *q->hex))
+    for (int n = 1; n <= own; ++n) out.push_back(Action("rally").with("sp", std::to_string(n)));
+  return out;
+}
+
+rz::Status WateState::check_hq_order(Side side, const Action& a) const {
+  const Frame& f = frames_.back();
+  const HqUnit* q = pos_.hq(f.hq);
+  const std::string who = hq_label(f.hq);
+  if (a.verb == "end") return a.args.empty() ? rz::Status{} : make_error(Code::kMalformed, "'end' takes no arguments");
+  if (a.verb == "activate") {
+    const std::string* id = a.get("hq");
+    if (!id || a.args.size() != 1) return make_error(Code::kMalformed, "an HQ activates another with activate hq=ID");
+    const HqUnit* o = pos_.hq(*id);
+    if (!o) return make_error(Code::kNotFound, "there is no HQ '" + *id + "'");
+    if (o->side != side || !o->hex) return illegal(hq_label(*id) + " is not one of your HQs on the map", "7.0");
+    if (o->activated) return illegal(hq_label(*id) + " has already activated this turn", "7.0");
+    if (hex::distance(*o->hex, *q->hex) > 1)
+      return illegal(who + " can activate HQs only in or adjacent to its hex " + q->hex->id() + "; " + hq_label(*id) +
+                         " is in " + o->hex->id(),
+                     "3.6.2");
+    if (static_cast<int>(hq_rank(board(), *o)) >= static_cast<int>(hq_rank(board(), *q)))
+      return illegal(who + " can activate only HQs of a lower rank", "3.6.2");
+    return {};
+  }
+  const auto n = int_arg(a, "sp");
+  if (a.verb == "detach") {
+    auto h = hex_arg(a, "hex");
+    if (!h || !n || a.args.size() != 2) return make_error(Code::kMalformed, "detach needs hex=XXYY sp=N");
+    if (hex::distance(*h, *q->hex) > 1)
+      return illegal(who + " can activate SP only in or adjacent to its hex " + q->hex->id(), "3.6.2");
+    if (*n < 1) return make_error(Code::kMalformed, "detach at least 1 SP");
+    if (*n > f.limit_left)
+      return illegal(who + " can activate " + std::to_string(f.limit_left) + " more SP; you named " + std::to_string(*n),
+                     "3.6.2");
+    const int max = data_->forces.inherent(side).max_sp;
+    if (*n > max)
+      return illegal("a force activated on its own acts under an inherent division HQ of at most " +
+                         std::to_string(max) + " SP; you named " + std::to_string(*n) + " (ruling GAP-W-08)",
+                     "3.6.1");
+    if (*n > available_sp(side, *h))
+      return illegal(h->id() + " holds " + std::to_string(available_sp(side, *h)) + " unactivated SP; you named " +
+                         std::to_string(*n),
+                     "7.0");
+    return {};
+  }
+  if (a.verb == "march" || a.verb == "rally") {
+    if (!n || a.args.size() != 1) return make_error(Code::kMalformed, a.verb + " needs sp=N (the SP of the HQ's hex that act with it)");
+    if (*n > f.limit_left)
+      return illegal(who + " can activate " + std::to_string(f.limit_left) + " more SP; you named " + std::to_string(*n),
+                     "3.6.2");
+    if (*n > available_sp(side, *q->hex))
+      return illegal(q->hex->id() + " holds " + std::to_string(available_sp(side, *q->hex)) +
+                         " unactivated SP; you named " + std::to_string(*n),
+                     "7.0");
+    if (a.verb == "rally") {
+      if (*n < 1) return make_error(Code::kMalformed, "rally at least 1 SP");
+      return check_rally(side, *q->hex);
+    }
+    return {};
+  }
+  return illegal("'" + a.verb + "' is not an order an HQ can give: detach, activate, march, rally or end", "7.0");
+}
+
+Events WateState::apply_hq_order(Side side, const Action& a) {
+  Events ev;
+  Frame& f = frames_.back();
+  HqUnit* q = pos_.hq(f.hq);
+  const std::string who = hq_label(f.hq);
+  if (a.verb == "end") {
+    ev.push_back({"activation_end", who + " ends its activation (rule 7.0)", {}});
+    auto e = end_hq_activation();
+    ev.insert(ev.end(), e.begin(), e.end());
+    return ev;
+  }
+  if (a.verb == "activate") {
+    HqUnit* o = pos_.hq(*a.get("hq"));
+    o->activated = true;
+    const int limit = hq_command_limit(board(), *o);
+    ev.push_back({"activate", who + " activates " + hq_label(o->id) + " (command limit " + std::to_string(limit) +
+                                  " SP); it completes its activation first (rule 7.0)",
+                  {}});
+    steps_.push_back({StepKind::kHqOrders, side});  // the parent resumes afterwards
+    frames_.push_back({o->id, limit});
+    steps_.push_back({StepKind::kHqOrders, side});
+    return ev;
+  }
+  const int n = *int_arg(a, "sp");
+  if (a.verb == "detach") {
+    const hex::Hex h = *hex_arg(a, "hex");
+    f.limit_left -= n;
+    take_sps(side, h, n);
+    const auto& inh = data_->forces.inherent(side);
+    force_ = ActiveForce{side, h, {}, false, inh.ratings.ma, inh.ratings.cautious, false, false};
+    steps_.push_back({StepKind::kForceOrders, side});
+    ev.push_back({"activate", who + " activates " + std::to_string(n) + " SP in " + h.id() +
+                                  " under a temporary inherent division HQ (" + std::to_string(f.limit_left) +
+                                  " SP of its limit left, rules 3.6.1, 3.6.2)",
+                  {}});
+    return ev;
+  }
+  // The HQ's own action, with n SP of its hex: it ends the HQ's activation (7.0).
+  f.limit_left -= n;
+  take_sps(side, *q->hex, n, a.verb == "rally");
+  const ForceCommand cmd = force_command(board(), {q}, side);
+  force_ = ActiveForce{side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious, false, false};
+  if (a.verb == "march") {
+    steps_.push_back({StepKind::kMarch, side});
+    ev.push_back({"march", who + " marches with " + std::to_string(n) + " SP from " + q->hex->id() + ", " +
+                               std::to_string(cmd.ma) + " MP (rule 7.1)",
+                  {}});
+    return ev;
+  }
+  auto e = rally_force();
+  ev.insert(ev.end(), e.begin(), e.end());
+  return ev;
+}
+
+// ---- a force activated by an HQ, or on its own, chooses its action ----
+
+std::vector<Action> WateState::force_order_actions(Side side) const {
+  std::vector<Action> out{Action("march"), Action("hold")};
+  if (check_rally(side, force_->hex)) out.push_back(Action("rally"));
+  return out;
+}
+
+rz::Status WateState::check_force_order(Side side, const Action& a) const {
+  if (a.verb == "march" || a.verb == "hold" || a.verb == "rally") {
+    if (!a.args.empty()) return make_error(Code::kMalformed, "'" + a.verb + "' takes no arguments");
+    if (a.verb == "rally") return check_rally(side, force_->hex);
+    return {};
+  }
+  return illegal("'" + a.verb + "' is not possible now: the activated force may march, rally or hold", "7.0");
+}
+
+Events WateState::apply_force_order(Side side, const Action& a) {
+  if (a.verb == "march") {
+    steps_.push_back({StepKind::kMarch, side});
+    return {{"march", "The force in " + force_->hex.id() + " marches, " + std::to_string(force_->mp_left) +
+                          " MP (rule 7.1)",
+             {}}};
+  }
+  if (a.verb == "rally") return rally_force();
+  Events ev{{"hold", "The force in " + force_->hex.id() + " holds its ground; its activation is spent (rule 7.0)", {}}};
+  auto e = end_force_action();
+  ev.insert(ev.end(), e.begin(), e.end());
+  return ev;
+}
+
+// ---- ending actions and activations ----
+
+Events WateState::end_force_action() {
+  for (auto& g : pos_.sps) g.acting = false;
+  pos_.normalise();
+  const bool hq_action = force_ && force_->hq_action;
+  const Side side = force_ ? force_->side : Side::kFrench;
+  force_.reset();
+  if (hq_action) return end_hq_activation();
+  if (!frames_.empty()) {
+    steps_.push_back({StepKind::kHqOrders, side});
+    return {};
+  }
+  return activation_complete();
+}
+
+Events WateState::end_hq_activation() {
+  // 7.0: SP activated but not yet acting lose their activation with it.
+  frames_.pop_back();
+  if (!frames_.empty()) return {};  // the parent's step is already on the stack
+  return activation_complete();
+}
+
+Events WateState::activation_complete() {
+  first_activation_.reset();
+  consecutive_passes_ = 0;
+  if (!can_activate_anything(Side::kFrench) && !can_activate_anything(Side::kGerman)) {
+    Events ev{{"phase", "Every force has activated (rule 5.0)", {}}};
+    auto e = end_turn();
+    ev.insert(ev.end(), e.begin(), e.end());
+    return ev;
+  }
+  steps_.push_back({StepKind::kInitiative, Side::kFrench});
+  return {};
+}
+
+}  // namespace rz::wate1870

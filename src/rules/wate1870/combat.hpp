@@ -1,0 +1,116 @@
+#pragma once
+// 8.0 Combat: strengths (3.5.1, 8.2), DRMs (8.3), artillery (8.4), losses
+// (8.5), HQ casualties (8.5.1) and retreats (8.6), as pure calculations. The
+// procedure that asks the players and the dice lives in the state.
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "rules/wate1870/board.hpp"
+#include "rules/wate1870/tables.hpp"
+
+namespace rz::wate1870 {
+
+// 3.5.1: good-order SP count fully; disrupted SP are halved (rounded down,
+// but a single disrupted SP counts 1); all demoralized SP together count 1.
+int status_strength(int good, int disrupted, int demoralized);
+
+// One side's part in a combat, hex by hex.
+struct CombatForce {
+  hex::Hex hex;
+  int good = 0, disrupted = 0, demoralized = 0;  // SP taking part
+  // Can trace a LOC (8.2). Cavalry is not halved without one, but still needs
+  // one to commit artillery (3.8, ruling C-2).
+  bool loc = true;
+  bool cavalry = false;    // every SP is cavalry (GAP-W-15)
+  bool entrained = false;  // 7.1.3: halved when attacked
+  int raw() const { return good + disrupted + demoralized; }
+};
+
+struct CombatSetup {
+  Side attacker = Side::kGerman;
+  hex::Hex defender_hex;
+  bool march_combat = false;        // 7.1.1: the attacker is halved
+  std::vector<CombatForce> attack;  // one per attacking hex
+  CombatForce defence;
+  std::vector<const HqUnit*> attack_hqs;   // HQs taking part in the attack (GAP-W-06)
+  std::vector<const HqUnit*> defence_hqs;  // HQs in the defending hex
+};
+
+struct CombatValues {
+  int attack_sp = 0, defence_sp = 0;    // after 8.2 (fortress SR added to the defence)
+  int attack_raw = 0, defence_raw = 0;  // SP physically taking part (GAP-W-18)
+  int column_shift = 0;                 // terrain and river (GAP-W-03)
+  CrmDrm crm;
+  int attack_hq = 0, defence_hq = 0;                           // combined AB / DB (3.6)
+  int attack_drm = 0, defence_drm = 0;                         // final combat DRMs (8.3)
+  bool attack_may_commit = false, defence_may_commit = false;  // 8.4: needs a LOC
+  int attack_artillery_rp = 0, defence_artillery_rp = 0;       // 8.4 costs
+  std::vector<std::string> steps;  // how each number came about, for the screen
+};
+
+// 8.2-8.4 for a combat as set up.
+CombatValues evaluate_combat(const Board& b, const CombatSetup& setup);
+
+// 8.5 (GAP-W-19): what the loser and the winner must absorb for a spread.
+struct LossDue {
+  int eliminate = 0;  // SP eliminated outright (loser only)
+  int steps = 0;      // status steps, each degrading one SP one level
+};
+LossDue loser_loss(int spread);
+LossDue winner_loss(int spread);
+
+// 8.5: the side with the higher final combat score wins; a tie goes to the German.
+Side combat_winner(Side attacker, int attacker_fcs, int defender_fcs);
+
+// 8.5.1: a roll of doubles calls for an HQ casualty check.
+inline bool doubles(int d1, int d2) { return d1 == d2; }
+
+// 8.5.1: one HQ's 1d6 casualty roll: 1 = off map and flipped to its replacement
+// side, 2 = off map unchanged, 3-6 = no effect. Napoleon III (no replacement
+// side) is wounded by either casualty and shows his reverse (GAP-W-20).
+enum class HqCasualty { kNone, kFlip, kKeep };
+HqCasualty hq_casualty(int d6);
+// 8.5.1: a casualty to Napoleon III once already wounded (flipped) loses the game.
+inline bool napoleon_second_casualty(bool already_flipped, HqCasualty c) {
+  return already_flipped && c != HqCasualty::kNone;
+}
+
+// GAP-W-15: a force is cavalry when every SP in it belongs to a formation whose
+// HQ is a cavalry division (false for no SP). France has no cavalry formations.
+bool cavalry_force(const Board& b, std::span<const SpGroup> sps);
+// 8.1: an attacking force "has cavalry" when any of its SP is cavalry (GAP-W-15).
+bool has_cavalry(const Board& b, std::span<const SpGroup> sps);
+
+// 8.6: how many SP of `side` in `h` stay inside the fortress and never retreat:
+// up to its SR, when `h` is an undestroyed fortress held by `side` (GAP-W-21);
+// 0 elsewhere. The rest of the force must retreat.
+int fortress_garrison(const Board& b, hex::Hex h, Side side);
+
+// Hexes (ignoring terrain) from `h` to the nearest friendly source of supply of
+// `side` (4.2, loc.hpp supply_source), not counting `except` as a source; none
+// if `side` has no source at all.
+std::optional<int> supply_distance(const Board& b, hex::Hex h, Side side,
+                                   std::optional<hex::Hex> except = {});
+
+// One way a losing force can retreat (8.6, GAP-W-14).
+struct RetreatPath {
+  std::vector<hex::Hex> hexes;  // the 1 or 2 hexes entered, in order
+  bool eliminated = false;      // the last hex is enemy-occupied or an unoccupied EZOC
+  int rivers = 0;               // river hexsides crossed: 1d6 LP each
+};
+
+// 8.6 / GAP-W-14: every retreat of 1 or 2 hexes for a force of `side` leaving
+// `from`. Each hex entered is on the map, not neutral, and strictly closer to
+// the nearest friendly supply source than `from` (the combat hex itself not
+// counting as a source: ruling C-3). A hex with enemy SP, or in an EZOC with no
+// friendly SP in it, eliminates the force: such a path stops there and is
+// listed with eliminated set. `march_other` (a March Combat only) is the hex of
+// the opposing force of that combat (it may be `from`); its force's EZOC is
+// disregarded (a fortress's ZOC is not). Empty: no retreat, the force is
+// eliminated (GAP-W-14).
+std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
+                                       std::optional<hex::Hex> march_other = std::nullopt);
+
+}  // namespace rz::wate1870

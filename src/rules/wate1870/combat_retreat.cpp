@@ -1,0 +1,79 @@
+// 8.6 Retreat and the fortress garrison that stays behind (GAP-W-14, GAP-W-21).
+#include <algorithm>
+
+#include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/zoc.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+// 3.4 EZOC for a retreating force, disregarding the force in `ignore` (8.6: the
+// other force of a March Combat); a fortress's own ZOC still counts.
+bool ezoc(const Board& b, hex::Hex h, Side side, std::optional<hex::Hex> ignore) {
+  if (!ignore) return in_enemy_zoc(b, h, side);
+  const Side enemy = other(side);
+  if (blocks_zoc(b, h)) return false;
+  for (const hex::Hex n : hex::neighbours(h)) {
+    if (!b.map().on_map(n)) continue;
+    if (fortress_projects_zoc(b, n, enemy)) return true;
+    if (n != *ignore && !b.map().river(n, h) && force_projects_zoc(b, n, enemy)) return true;
+  }
+  return false;
+}
+
+// 8.6: enemy SP, or an EZOC that no friendly SP cancel (GAP-W-14: 8.6 over 3.4).
+// A lone HQ is no force (GAP-W-35): it neither eliminates nor cancels.
+bool eliminates(const Board& b, hex::Hex h, Side side, std::optional<hex::Hex> ignore) {
+  if (b.pos.sp(h, other(side)) > 0) return true;
+  return b.pos.sp(h, side) == 0 && ezoc(b, h, side, ignore);
+}
+
+}  // namespace
+
+int fortress_garrison(const Board& b, hex::Hex h, Side side) {
+  const HexInfo* i = b.map().find(h);
+  if (i == nullptr || i->fortress_sr == 0 || fortress_holder(b, h) != side) return 0;
+  return std::min(i->fortress_sr, b.pos.sp(h, side));  // 8.6: SP up to the SR are inside
+}
+
+std::optional<int> supply_distance(const Board& b, hex::Hex h, Side side,
+                                   std::optional<hex::Hex> except) {
+  std::optional<int> best;
+  for (const HexInfo& i : b.map().hexes()) {
+    if (i.hex == except || !supply_source(b, i.hex, side)) continue;
+    const int d = hex::distance(h, i.hex);
+    if (!best || d < *best) best = d;
+  }
+  return best;
+}
+
+std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
+                                       std::optional<hex::Hex> march_other) {
+  std::vector<RetreatPath> out;
+  // Ruling C-3: the combat hex is no source for its own retreat, so a force
+  // beaten on a map edge or in a source fortress heads for the next source.
+  const std::optional<int> base = supply_distance(b, from, side, from);
+  if (!base) return out;
+  auto closer = [&](hex::Hex h) {  // GAP-W-14: every retreat hex strictly closer than `from`
+    if (!b.map().passable(h)) return false;  // off the map or neutral
+    const auto d = supply_distance(b, h, side, from);
+    return d && *d < *base;
+  };
+  for (const hex::Hex h1 : hex::neighbours(from)) {
+    if (!closer(h1)) continue;
+    RetreatPath p{{h1}, eliminates(b, h1, side, march_other), b.map().river(from, h1) ? 1 : 0};
+    out.push_back(p);
+    if (p.eliminated) continue;  // the force is gone: no second hex
+    for (const hex::Hex h2 : hex::neighbours(h1)) {
+      if (h2 == from || !closer(h2)) continue;
+      out.push_back({{h1, h2},
+                     eliminates(b, h2, side, march_other),
+                     p.rivers + (b.map().river(h1, h2) ? 1 : 0)});
+    }
+  }
+  return out;
+}
+
+}  // namespace rz::wate1870

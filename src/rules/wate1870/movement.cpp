@@ -1,0 +1,105 @@
+// 7.1 March costs (Terrain Effects Chart, GAP-W-02), 3.4 cautious HQs, 12.1
+// and 12.4, and 7.1.3 rail movement (GAP-W-25). Rulings:
+// docs/rulings/wate1870-zoc-loc-movement.md.
+#include "rules/wate1870/movement.hpp"
+
+#include <algorithm>
+#include <string>
+
+#include "rules/wate1870/map.hpp"
+#include "rules/wate1870/zoc.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+std::string country_name(Country c) {
+  switch (c) {
+    case Country::kLuxembourg: return "Luxembourg";
+    case Country::kBelgium: return "Belgium";
+    case Country::kSwitzerland: return "Switzerland";
+    case Country::kFrance: return "France";
+    case Country::kGermany: return "Germany";
+  }
+  return "a neutral country";
+}
+
+Error illegal(std::string message, std::string rule) {
+  return make_error(Code::kIllegal, std::move(message), std::move(rule));
+}
+
+bool town_or_fortress(const Board& b, const HexInfo& i) {
+  return i.town || (i.fortress_sr > 0 && !b.pos.fortress_destroyed(i.hex));  // 9.0: destroyed = plain terrain
+}
+
+}  // namespace
+
+Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx) {
+  const Map& m = b.map();
+  const HexInfo* dest = m.find(to);
+  if (dest == nullptr) return illegal("hex " + to.id() + " is off the map", "7.1");
+  if (!m.on_map(from)) return illegal("hex " + from.id() + " is off the map", "7.1");
+  if (neutral(dest->country))
+    return illegal("hex " + to.id() + " is in neutral " + country_name(dest->country) + ", which no force may enter",
+                   "GAP-W-02");
+  if (!hex::adjacent(from, to))
+    return illegal("hex " + to.id() + " is not adjacent to " + from.id() + "; a march enters one adjacent hex at a time",
+                   "7.1");
+  const Side enemy = other(ctx.side);
+  // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
+  if (b.pos.sp(to, enemy) > 0)
+    return illegal("hex " + to.id() + " holds " + std::string(side_name(enemy)) +
+                       " forces; it can be entered only by March Combat",
+                   "7.1.1");
+
+  // 7.1 / TEC: the terrain of the hex entered; a town or fortress costs its terrain.
+  int mp = b.tables().mp_cost(dest->terrain);
+  // 12.4 (optional): moving along a rail link over a river uses the bridge.
+  if (m.river(from, to) && !(b.options.flag("12.4") && m.rail_link(from, to))) mp += b.tables().river_mp();
+  // 3.4 / 3.6: a cautious commander pays +1 to enter an EZOC.
+  if (ctx.cautious && in_enemy_zoc(b, to, ctx.side)) mp += 1;
+  if (ctx.side == Side::kFrench) {
+    // 7.1: French +1 to enter, and +1 to leave, a hex that already has a
+    // friendly force. The moving force itself is not that force: the march
+    // procedure names its hex in leaving_own_hex when nothing else stays there.
+    if (b.pos.occupied_by(to, Side::kFrench)) mp += 1;
+    if (b.pos.occupied_by(from, Side::kFrench) && ctx.leaving_own_hex != from) mp += 1;
+  }
+  // 12.1 (optional): German +1 into a French town or fortress hex.
+  if (ctx.side == Side::kGerman && b.options.flag("12.1") && dest->country == Country::kFrance &&
+      town_or_fortress(b, *dest))
+    mp += b.tables().civilian_resistance_mp();
+  return mp;
+}
+
+std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
+  const Map& m = b.map();
+  const bool home_only = b.tables().rail(side).home_only;  // German: inside Germany only (7.1.3, GAP-W-25)
+  const ZocMap ezoc(b, other(side));
+  // 7.1.3: a friendly controlled rail hex outside an EZOC, free of enemy SP.
+  auto usable = [&](hex::Hex h) {
+    const HexInfo* i = m.find(h);
+    if (i == nullptr || !m.rail(h) || b.pos.controller(m, h) != side) return false;
+    if (home_only && i->country != (side == Side::kGerman ? Country::kGermany : Country::kFrance)) return false;
+    return !ezoc.in_zoc(h) && b.pos.sp(h, other(side)) == 0;
+  };
+  std::vector<hex::Hex> out;
+  if (!usable(from)) return out;
+  std::vector<char> seen(m.hexes().size(), 0);
+  std::vector<hex::Hex> queue{from};
+  seen[static_cast<std::size_t>(m.index_of(from))] = 1;
+  for (std::size_t q = 0; q < queue.size(); ++q) {
+    const hex::Hex h = queue[q];
+    for (const hex::Hex n : hex::neighbours(h)) {
+      const int j = m.index_of(n);
+      if (j < 0 || seen[static_cast<std::size_t>(j)] || !m.rail_link(h, n) || !usable(n)) continue;
+      seen[static_cast<std::size_t>(j)] = 1;
+      queue.push_back(n);
+      out.push_back(n);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace rz::wate1870

@@ -1,0 +1,88 @@
+// 3.4 Zones of Control, with rulings GAP-W-11, GAP-W-21 and GAP-W-36
+// (docs/rulings/wate1870-zoc-loc-movement.md).
+#include "rules/wate1870/zoc.hpp"
+
+#include "rules/wate1870/map.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+// 3.4: the minimum good-order SP for a force to project a ZOC.
+constexpr int kZocSp = 3;
+
+// GAP-W-11/36: only good-order SP that are not entrained count towards a ZOC.
+bool counts_for_zoc(const SpGroup& g) { return g.status == Status::kGood && !g.entrained; }
+
+}  // namespace
+
+bool blocks_zoc(const Board& b, hex::Hex h) {
+  const HexInfo* i = b.map().find(h);
+  // Neutral hexes are closed (map ruling 4); a destroyed fortress is plain terrain (9.0).
+  if (i == nullptr || neutral(i->country)) return true;
+  return i->town || (i->fortress_sr > 0 && !b.pos.fortress_destroyed(h));
+}
+
+int zoc_sp(const Board& b, hex::Hex h, Side side) {
+  int n = 0;
+  for (const auto& g : b.pos.sps)
+    if (g.hex == h && g.side == side && counts_for_zoc(g)) n += g.count;
+  return n;
+}
+
+bool force_projects_zoc(const Board& b, hex::Hex h, Side side) { return zoc_sp(b, h, side) >= kZocSp; }
+
+std::optional<Side> fortress_holder(const Board& b, hex::Hex h) {
+  const HexInfo* i = b.map().find(h);
+  if (i == nullptr || i->fortress_sr == 0 || b.pos.fortress_destroyed(h)) return std::nullopt;
+  const bool french = b.pos.sp(h, Side::kFrench) > 0;
+  const bool german = b.pos.sp(h, Side::kGerman) > 0;
+  // GAP-W-21: a garrison alone holds it; with both sides inside (a siege) the
+  // garrison is the side that kept control; empty, its controller.
+  if (french != german) return french ? Side::kFrench : Side::kGerman;
+  return b.pos.controller(b.map(), h);
+}
+
+bool fortress_projects_zoc(const Board& b, hex::Hex h, Side side) { return fortress_holder(b, h) == side; }
+
+bool in_zoc_of(const Board& b, hex::Hex h, Side side) {
+  // 3.4: no ZOC into town or fortress hexes (from forces or fortresses).
+  if (blocks_zoc(b, h)) return false;
+  for (const hex::Hex n : hex::neighbours(h)) {
+    if (!b.map().on_map(n)) continue;
+    if (fortress_projects_zoc(b, n, side)) return true;  // crosses rivers (3.4)
+    if (!b.map().river(n, h) && force_projects_zoc(b, n, side)) return true;
+  }
+  return false;
+}
+
+ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes().size(), false) {
+  const Map& m = b.map();
+  // One pass over the pieces: ZOC strength per hex, then each projecting hex
+  // marks its neighbours.
+  std::vector<int> strength(m.hexes().size(), 0);
+  for (const auto& g : b.pos.sps) {
+    const int i = m.index_of(g.hex);
+    if (i >= 0 && g.side == side && counts_for_zoc(g)) strength[static_cast<std::size_t>(i)] += g.count;
+  }
+  auto project = [&](hex::Hex from, bool across_rivers) {
+    for (const hex::Hex n : hex::neighbours(from)) {
+      const int j = m.index_of(n);
+      if (j < 0 || zoc_[static_cast<std::size_t>(j)] || blocks_zoc(b, n)) continue;
+      if (!across_rivers && m.river(from, n)) continue;
+      zoc_[static_cast<std::size_t>(j)] = true;
+    }
+  };
+  for (std::size_t i = 0; i < m.hexes().size(); ++i) {
+    const hex::Hex h = m.hexes()[i].hex;
+    if (strength[i] >= kZocSp) project(h, false);
+    if (m.hexes()[i].fortress_sr > 0 && fortress_projects_zoc(b, h, side)) project(h, true);
+  }
+}
+
+bool ZocMap::in_zoc(hex::Hex h) const {
+  const int i = map_->index_of(h);
+  return i >= 0 && zoc_[static_cast<std::size_t>(i)];
+}
+
+}  // namespace rz::wate1870

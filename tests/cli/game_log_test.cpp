@@ -1,0 +1,145 @@
+// The game log file (core/game_log.hpp): round trip, damaged files refused
+// with a reason, replays that name the first step that diverges.
+#include <gtest/gtest.h>
+
+#include "bots/bot.hpp"
+#include "core/game_log.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace rz {
+namespace {
+
+const Game& game() {
+  static auto g = wate1870::WateGame::load();
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
+  return **g;
+}
+
+// A short real game: 40 actions of two random bots, dice included.
+GameLog sample_log() {
+  bots::RandomBot f(3), g(4);
+  SeededDice dice(3);
+  GameOptions opts;
+  opts.values["12.2"] = "on";
+  auto played = bots::play_game(game(), "historical", opts, 3, {&f, &g}, dice, 40);
+  EXPECT_TRUE(played.ok());
+  return played->log;
+}
+
+std::string replace_once(std::string text, const std::string& from, const std::string& to) {
+  const auto pos = text.find(from);
+  EXPECT_NE(pos, std::string::npos) << "sample lacks " << from;
+  if (pos != std::string::npos) text.replace(pos, from.size(), to);
+  return text;
+}
+
+TEST(CliGameLog, RoundTripsThroughJson) {
+  const GameLog log = sample_log();
+  const std::string text = to_json(log, game());
+  auto back = parse_game_log(text, game());
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ(back->system, "1870");
+  EXPECT_EQ(back->scenario, log.scenario);
+  EXPECT_EQ(back->options.values, log.options.values);
+  EXPECT_EQ(back->seed, log.seed);
+  EXPECT_EQ(back->initial_hash, log.initial_hash);
+  EXPECT_EQ(back->meta, log.meta);
+  EXPECT_EQ(back->entries, log.entries);
+  EXPECT_EQ(to_json(*back, game()), text);
+  auto sys = log_system(text);
+  ASSERT_TRUE(sys.ok());
+  EXPECT_EQ(*sys, "1870");
+}
+
+TEST(CliGameLog, HashesAreSixteenHexDigits) {
+  EXPECT_EQ(hash_text(0), "0000000000000000");
+  EXPECT_EQ(hash_text(0xfedcba9876543210ULL), "fedcba9876543210");
+}
+
+struct Damage {
+  const char* what;
+  std::string from, to;
+  const char* reason;  // must appear in the error message
+};
+
+TEST(CliGameLog, RefusesDamagedLogsWithAReason) {
+  const std::string good = to_json(sample_log(), game());
+  const std::vector<Damage> damages = {
+      {"truncated JSON", good, good.substr(0, good.size() / 2), "not valid JSON"},
+      {"not an object", good, "[1, 2, 3]", "not a JSON object"},
+      {"missing system", "\"system\": \"1870\",", "", "'system' is missing"},
+      {"another game", "\"system\": \"1870\"", "\"system\": \"bpt\"", "a game of 'bpt'"},
+      {"missing scenario", "\"scenario\": \"historical\",", "", "'scenario' is missing"},
+      {"options not an object", "\"options\": {\"12.2\":\"on\"}", "\"options\": [\"12.2\"]", "'options' has the wrong type"},
+      {"option not a string", "{\"12.2\":\"on\"}", "{\"12.2\":true}", "option '12.2'"},
+      {"negative seed", "\"seed\": 3", "\"seed\": -3", "'seed' has the wrong type"},
+      {"seed as text", "\"seed\": 3", "\"seed\": \"3\"", "'seed' has the wrong type"},
+      {"missing entries", "\"entries\": [", "\"entrees\": [", "'entries' is missing"},
+      {"unknown player", "\"player\":\"French\"", "\"player\":\"Austrian\"", "no player 'Austrian'"},
+      {"player missing", "\"player\":\"French\",", "", "entry 1: the field 'player' is missing"},
+      {"action does not parse", "\"action\":\"end-administrative\"", "\"action\":\"End Administrative\"",
+       "does not parse"},
+      {"action empty", "\"action\":\"end-administrative\"", "\"action\":\"\"", "does not parse"},
+      {"hash not hex", "\"hash\":\"", "\"hash\":\"zz", "not 16 hex digits"},
+      {"hash a number", "\"hash\":\"", "\"hash\":12,\"x\":\"", "'hash' has the wrong type"},
+      {"bad initial hash", "\"initial_hash\": \"", "\"initial_hash\": \"12", "initial_hash"},
+      {"entry not an object", "\"entries\": [\n    {", "\"entries\": [\n    7, {", "entry 1: it is not an object"},
+  };
+  for (const auto& d : damages) {
+    const std::string text = d.from == good ? d.to : replace_once(good, d.from, d.to);
+    auto r = parse_game_log(text, game());
+    ASSERT_FALSE(r.ok()) << d.what;
+    EXPECT_EQ(r.error().code, Code::kMalformed) << d.what;
+    EXPECT_NE(r.error().message.find(d.reason), std::string::npos) << d.what << ": " << r.error().message;
+    EXPECT_EQ(r.error().message.rfind("the game log is damaged: ", 0), 0u) << r.error().message;
+  }
+  EXPECT_FALSE(parse_game_log("", game()).ok());
+  EXPECT_FALSE(log_system("{}").ok());
+}
+
+TEST(CliGameLog, ReplayVerifiesEveryHash) {
+  const GameLog log = sample_log();
+  std::size_t steps = 0;
+  auto st = replay_log(game(), log, [&](std::size_t, const LogEntry&, const Events&) { ++steps; });
+  ASSERT_TRUE(st.ok()) << st.error().to_string();
+  EXPECT_EQ(steps, log.entries.size());
+  EXPECT_EQ((*st)->hash(), log.entries.back().hash);
+}
+
+TEST(CliGameLog, ReplayNamesTheFirstStepWhoseHashDiffers) {
+  GameLog log = sample_log();
+  ASSERT_GT(log.entries.size(), 10u);
+  log.entries[6].hash ^= 1;
+  log.entries[8].hash ^= 1;
+  auto st = replay_log(game(), log);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().message.find("step 7 ("), std::string::npos) << st.error().message;
+  EXPECT_NE(st.error().message.find("diverges"), std::string::npos) << st.error().message;
+}
+
+TEST(CliGameLog, ReplayNamesTheFirstRefusedStep) {
+  GameLog log = sample_log();
+  log.entries[0].player = 1;  // the German cannot act for the French
+  auto st = replay_log(game(), log);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().message.find("step 1 (German: "), std::string::npos) << st.error().message;
+  EXPECT_NE(st.error().message.find("refused"), std::string::npos) << st.error().message;
+}
+
+TEST(CliGameLog, ReplayNoticesAChangedScenario) {
+  GameLog log = sample_log();
+  *log.initial_hash ^= 1;
+  auto st = replay_log(game(), log);
+  ASSERT_FALSE(st.ok());
+  EXPECT_NE(st.error().message.find("step 0"), std::string::npos) << st.error().message;
+}
+
+TEST(CliGameLog, UnknownFilesAreReportedNotThrown) {
+  auto r = read_text_file("/nonexistent/dir/log.json");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, Code::kNotFound);
+  EXPECT_FALSE(write_text_file("/nonexistent/dir/log.json", "{}").ok());
+}
+
+}  // namespace
+}  // namespace rz

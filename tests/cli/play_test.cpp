@@ -1,0 +1,248 @@
+// The core loop of `reisswitz play` (bots::Console) driven by scripted input,
+// and the 1870 screen it draws.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <sstream>
+
+#include "bots/console.hpp"
+#include "bots/wate1870_screen.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace rz::bots {
+namespace {
+
+const wate1870::WateGame& game() {
+  static auto g = wate1870::WateGame::load();
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
+  return **g;
+}
+
+constexpr Player kFrench = 0;
+
+// A French human against a random German, seeded dice: what play 1870 sets up.
+struct Session {
+  std::istringstream in;
+  std::ostringstream out;
+  RandomBot bot{9};
+  SeededDice dice{9};
+  Wate1870Screen screen{game().data()};
+  std::unique_ptr<Console> console;
+  int rc = -1;
+
+  explicit Session(const std::string& input, GameOptions options = {}) : in(input) {
+    auto st = std::move(game().initial_state("historical", options, 9)).value();
+    GameLog log{"1870", "historical", options, 9, st->hash(), {{"human", "French"}}, {}};
+    console = std::make_unique<Console>(game(), std::move(st), std::move(log), ConsoleSeats{{nullptr, &bot}}, dice,
+                                        screen, in, out, false);
+  }
+  std::string run() {
+    rc = console->run();
+    return out.str();
+  }
+};
+
+bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+std::string temp_path(const char* name) { return ::testing::TempDir() + name; }
+
+TEST(PlayConsole, TakesANumberedChoice) {
+  Session s("1\nquit\n");
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  ASSERT_GE(s.console->log().entries.size(), 2u);
+  EXPECT_EQ(s.console->log().entries[0], (LogEntry{kFrench, Action("end-administrative"),
+                                                   s.console->log().entries[0].hash}));
+  EXPECT_TRUE(contains(out, "   1) end-administrative")) << out;
+  EXPECT_TRUE(contains(out, "French: end-administrative")) << out;
+  // The bot's move and the events follow without being asked for.
+  EXPECT_TRUE(contains(out, "German (random bot): end-administrative")) << out;
+  EXPECT_TRUE(contains(out, "French ends the Administrative Phase (rule 6.0)")) << out;
+  EXPECT_TRUE(contains(out, "Leaving after")) << out;
+}
+
+TEST(PlayConsole, TakesActionText) {
+  Session s("end-administrative\npass\nquit\n");
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  EXPECT_TRUE(contains(out, "French: end-administrative")) << out;
+  EXPECT_TRUE(contains(out, "French: pass")) << out;
+  EXPECT_TRUE(contains(out, "French passes (rule 7.0)")) << out;
+}
+
+TEST(PlayConsole, RefusesIllegalInputWithTheRuleAndChangesNothing) {
+  Session s("pass\n42\nmarch me=home\nNot An Action\nquit\n");
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  EXPECT_TRUE(contains(out, "illegal: 'pass' is not possible in the Administrative Phase")) << out;
+  EXPECT_TRUE(contains(out, "(rule 6.0)")) << out;
+  EXPECT_TRUE(contains(out, "error: choose a number from 1 to 1")) << out;
+  EXPECT_TRUE(contains(out, "illegal: 'march'")) << out;
+  EXPECT_TRUE(contains(out, "malformed:")) << out;
+  EXPECT_TRUE(s.console->log().entries.empty());
+  EXPECT_EQ(s.console->state().hash(), *s.console->log().initial_hash);
+}
+
+TEST(PlayConsole, PrintsTheDiceRolledBetweenDecisions) {
+  // After the 13.3 first activation, initiative is rolled between decisions.
+  Session s("1\n1\n1\n1\n1\n1\nquit\n");
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "Initiative: French 1d6 = ")) << out;
+  bool logged_dice = false;
+  for (const auto& e : s.console->log().entries) logged_dice |= e.player == kChance;
+  EXPECT_TRUE(logged_dice);
+}
+
+TEST(PlayConsole, SavesAReplayableLog) {
+  const std::string path = temp_path("play_save_test.json");
+  Session s("1\npass\nsave " + path + "\nquit\n");
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "saved ")) << out;
+  auto text = read_text_file(path);
+  ASSERT_TRUE(text.ok());
+  auto log = parse_game_log(*text, game());
+  ASSERT_TRUE(log.ok()) << log.error().to_string();
+  EXPECT_EQ(log->entries, s.console->log().entries);
+  EXPECT_EQ(log->meta.at("human"), "French");
+  auto st = replay_log(game(), *log);
+  ASSERT_TRUE(st.ok()) << st.error().to_string();
+  EXPECT_EQ((*st)->hash(), s.console->state().hash());
+  std::remove(path.c_str());
+}
+
+TEST(PlayConsole, SaveWithoutAFileOrToABadPlaceIsAnError) {
+  Session s("save\nsave /nonexistent/dir/x.json\nquit\n");
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "error: say where to save")) << out;
+  EXPECT_TRUE(contains(out, "error: cannot write")) << out;
+}
+
+TEST(PlayConsole, AResumedGameGoesOnAsIfItHadNeverStopped) {
+  const std::string first = "1\n1\n1\n", second = "1\n1\n1\n1\n";
+  Session whole(first + second + "quit\n");
+  whole.run();
+
+  const std::string path = temp_path("play_resume_test.json");
+  Session part(first + "save " + path + "\nquit\n");
+  part.run();
+  auto log = parse_game_log(*read_text_file(path), game());
+  ASSERT_TRUE(log.ok());
+  // What play --load does: same seed for the dice and the bot, wound on by the log.
+  RandomBot bot(9);
+  SeededDice dice(9);
+  ConsoleSeats seats{{nullptr, &bot}};
+  auto st = resume(game(), *log, dice, seats);
+  ASSERT_TRUE(st.ok()) << st.error().to_string();
+  std::istringstream in(second + "quit\n");
+  std::ostringstream out;
+  Wate1870Screen screen(game().data());
+  Console rest(game(), std::move(st).value(), *log, seats, dice, screen, in, out, false);
+  EXPECT_EQ(rest.run(), 0);
+  EXPECT_EQ(rest.log().entries, whole.console->log().entries);
+  EXPECT_EQ(rest.state().hash(), whole.console->state().hash());
+  std::remove(path.c_str());
+}
+
+TEST(PlayConsole, ResumeRefusesATamperedLog) {
+  GameLog log{"1870", "historical", {}, 9, std::nullopt, {}, {{kFrench, Action("end-administrative"), 42}}};
+  RandomBot bot(9);
+  SeededDice dice(9);
+  auto st = resume(game(), log, dice, ConsoleSeats{{nullptr, &bot}});
+  ASSERT_FALSE(st.ok());
+  EXPECT_TRUE(contains(st.error().message, "step 1 (French: end-administrative) diverges")) << st.error().message;
+}
+
+TEST(PlayConsole, CommandsRedrawWithoutActing) {
+  Session s("help\nmap 2107\nmap Strasbourg\nmap 9999\nforces\nchoices end\nshow\n\nquit\n");
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "save FILE")) << out;
+  EXPECT_TRUE(contains(out, "Map around 2107 Metz")) << out;
+  EXPECT_TRUE(contains(out, "Map around 2609 Strasbourg")) << out;
+  EXPECT_TRUE(contains(out, "error: '9999' is neither a hex")) << out;
+  EXPECT_TRUE(contains(out, "Your forces (French):")) << out;
+  EXPECT_TRUE(s.console->log().entries.empty());
+}
+
+TEST(PlayConsole, EndOfInputLeavesQuietly) {
+  Session s("");
+  EXPECT_TRUE(contains(s.run(), "end of input"));
+  EXPECT_EQ(s.rc, 0);
+}
+
+TEST(PlayConsole, ParsesChoiceNumbers) {
+  EXPECT_EQ(parse_choice_number(" 12 "), 12u);
+  EXPECT_EQ(parse_choice_number("1a"), 0u);
+  EXPECT_EQ(parse_choice_number(""), 0u);
+  EXPECT_EQ(parse_choice_number("99999999999"), 0u);
+}
+
+// ---- the 1870 screen ----
+
+std::string view_of(Player p, GameOptions options = {}) {
+  auto st = std::move(game().initial_state("historical", options, 1)).value();
+  return st->view(p);
+}
+
+TEST(PlayScreen, StatusShowsTurnPhaseVpAndRp) {
+  Wate1870Screen screen(game().data());
+  EXPECT_EQ(screen.status(view_of(kFrench)),
+            "Turn 1 of 20 | administrative phase | VP 11 | RP French 35, German 49 | you: French");
+}
+
+TEST(PlayScreen, MapShowsTerrainPlacesAndStacks) {
+  Wate1870Screen screen(game().data());
+  const std::string map = screen.map(view_of(kFrench), "2107", false);
+  EXPECT_TRUE(contains(map, "Map around 2107 Metz")) << map;
+  EXPECT_TRUE(contains(map, "2107C#")) << map;  // Metz: clear, railway, fortress
+  EXPECT_TRUE(contains(map, "F16+")) << map;    // Napoleon's 16 SP and HQs in Metz
+  EXPECT_TRUE(contains(map, "G8+")) << map;
+  EXPECT_TRUE(contains(map, "(B)")) << map;     // neutral Belgium
+  std::istringstream lines(map);
+  int rows = 0;
+  for (std::string line; std::getline(lines, line);) {
+    EXPECT_LE(line.size(), 90u) << line;
+    rows += contains(line, "2107") ? 1 : 0;
+  }
+  EXPECT_EQ(rows, 2);  // the title and its row
+}
+
+TEST(PlayScreen, MapClampsToTheEdgeOfTheMap) {
+  Wate1870Screen screen(game().data());
+  const std::string map = screen.map(view_of(kFrench), "0500", false);
+  EXPECT_TRUE(contains(map, "columns 5-15, rows 0-7")) << map;
+}
+
+TEST(PlayScreen, FogOfWarHidesUninspectedStacks) {
+  GameOptions fog;
+  fog.values["12.2"] = "on";
+  Wate1870Screen screen(game().data());
+  const std::string open = screen.map(view_of(1), "2608", false);
+  const std::string hidden = screen.map(view_of(1, fog), "2608", false);
+  EXPECT_FALSE(contains(open, "F?")) << open;
+  EXPECT_TRUE(contains(hidden, "F?")) << hidden;
+}
+
+TEST(PlayScreen, ForcesListTheFormations) {
+  Wate1870Screen screen(game().data());
+  const std::string f = screen.forces(view_of(kFrench), true);
+  EXPECT_TRUE(contains(f, "F-III  III Corps (Bazaine)")) << f;
+  EXPECT_TRUE(contains(f, "12 SP: 2206:12")) << f;
+  EXPECT_TRUE(contains(f, "force pool: F-XII F-XIII")) << f;
+  EXPECT_FALSE(contains(f, "G-1A")) << f;
+  const std::string brief = screen.forces(view_of(kFrench), false);
+  EXPECT_TRUE(contains(brief, "F-III@2206:12")) << brief;
+  EXPECT_TRUE(contains(brief, "force pool: F-XII F-XIII")) << brief;
+  EXPECT_LT(std::count(brief.begin(), brief.end(), '\n'), 6) << brief;
+}
+
+TEST(PlayScreen, FindsThePlaceAnEventOrActionNames) {
+  Wate1870Screen screen(game().data());
+  EXPECT_EQ(screen.place_in("march force=F-III path=2206,2107"), "2107");
+  EXPECT_EQ(screen.place_in("Turn 3 of 1870; German 2d6: 4+5 = 9"), "");
+  EXPECT_TRUE(screen.valid_place("metz").ok());
+  EXPECT_FALSE(screen.valid_place("Atlantis").ok());
+}
+
+}  // namespace
+}  // namespace rz::bots

@@ -1,0 +1,279 @@
+// 4.0 Lines of Communication on the real 1870 map: 4.1 tracing, 4.2 sources,
+// 9.0 besieged and held fortresses.
+#include "rules/wate1870/loc.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "rules/wate1870/game_data.hpp"
+#include "rules/wate1870/map.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+const GameData& data() {
+  static const std::shared_ptr<const GameData> d = [] {
+    auto r = load_game_data(default_data_dir());
+    if (!r.ok()) ADD_FAILURE() << r.error().to_string();
+    return std::move(r).value();
+  }();
+  return *d;
+}
+
+hex::Hex H(const char* id) { return *hex::parse_hex(id); }
+
+// Nobody controls anything: no fortress is a source and no rail hex is friendly,
+// so only map edges and the pieces placed by the test matter.
+Position empty_position() {
+  Position p;
+  p.control.assign(data().map.hexes().size(), -1);
+  return p;
+}
+
+// 3.7 at the start: each side controls its own country.
+Position home_position() {
+  Position p = empty_position();
+  for (const auto& i : data().map.hexes()) {
+    if (i.country == Country::kFrance) p.set_controller(data().map, i.hex, Side::kFrench);
+    if (i.country == Country::kGermany) p.set_controller(data().map, i.hex, Side::kGerman);
+  }
+  return p;
+}
+
+void add(Position& p, Side s, const char* h, int n, Status st = Status::kGood) {
+  p.sps.push_back(SpGroup{s, H(h), "test", st, n, false, false});
+  p.normalise();
+}
+
+void control(Position& p, const char* h, Side s) { p.set_controller(data().map, H(h), s); }
+
+const GameOptions kNoOptions{};
+
+bool loc(const Position& p, const char* h, Side s) { return has_loc(Board{data(), p, kNoOptions}, H(h), s); }
+bool source(const Position& p, const char* h, Side s) { return supply_source(Board{data(), p, kNoOptions}, H(h), s); }
+
+TEST(Wate1870_4_2, MapEdgesAreSourcesOfTheirOwnSideOnly) {
+  const Position p = empty_position();
+  EXPECT_TRUE(source(p, "0508", Side::kFrench));   // west edge
+  EXPECT_TRUE(source(p, "1016", Side::kFrench));   // south edge
+  EXPECT_FALSE(source(p, "0508", Side::kGerman));
+  EXPECT_TRUE(source(p, "3004", Side::kGerman));   // east edge
+  EXPECT_FALSE(source(p, "3004", Side::kFrench));
+  EXPECT_FALSE(source(p, "1210", Side::kFrench));  // inland
+}
+
+TEST(Wate1870_4_2, EnemyOccupiedEdgeIsNoSource) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "0508", 1, Status::kDemoralized);
+  EXPECT_FALSE(source(p, "0508", Side::kFrench));
+  EXPECT_TRUE(source(p, "0509", Side::kFrench));
+}
+
+TEST(Wate1870_4_2, FriendlyControlledFortressOfOwnCountryIsASource) {
+  Position p = empty_position();
+  EXPECT_FALSE(source(p, "0810", Side::kFrench));  // Paris, nobody controls it
+  control(p, "0810", Side::kFrench);
+  EXPECT_TRUE(source(p, "0810", Side::kFrench));
+  control(p, "0810", Side::kGerman);
+  EXPECT_FALSE(source(p, "0810", Side::kFrench));
+  EXPECT_FALSE(source(p, "0810", Side::kGerman));  // a French fortress never supplies the Germans
+  control(p, "2305", Side::kGerman);                // Saarlouis
+  EXPECT_TRUE(source(p, "2305", Side::kGerman));
+}
+
+TEST(Wate1870_4_2, DestroyedFortressIsNoSource) {
+  Position p = empty_position();
+  control(p, "0810", Side::kFrench);
+  p.destroyed.push_back(H("0810"));
+  EXPECT_FALSE(source(p, "0810", Side::kFrench));
+}
+
+TEST(Wate1870_4_2, BesiegedFortressIsNoSource_9_0) {
+  Position p = empty_position();
+  control(p, "2107", Side::kFrench);  // Metz, SR 6, no garrison
+  add(p, Side::kGerman, "2107", 11);
+  EXPECT_TRUE(source(p, "2107", Side::kFrench));  // 11:6 is below 2:1
+  add(p, Side::kGerman, "2107", 1);
+  EXPECT_FALSE(source(p, "2107", Side::kFrench));  // 12:6, under siege
+  add(p, Side::kFrench, "2107", 1);
+  EXPECT_TRUE(source(p, "2107", Side::kFrench));  // 12 against SR 6 + garrison 1
+}
+
+TEST(Wate1870_4_1, ForceInASourceHexHasALoc) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "1210", 1);  // an enemy far away changes nothing
+  EXPECT_TRUE(loc(p, "0508", Side::kFrench));
+  EXPECT_TRUE(loc(p, "3004", Side::kGerman));
+  EXPECT_FALSE(loc(p, "1602", Side::kFrench));  // neutral Belgium: never
+}
+
+TEST(Wate1870_4_1, PathOfOneOrTwoHexesEntered) {
+  const Position p = empty_position();
+  EXPECT_TRUE(loc(p, "0608", Side::kFrench));   // 1 hex to the edge
+  EXPECT_TRUE(loc(p, "0708", Side::kFrench));   // 2 hexes
+  EXPECT_FALSE(loc(p, "0808", Side::kFrench));  // 3 hexes
+  EXPECT_TRUE(loc(p, "2904", Side::kGerman));
+  EXPECT_FALSE(loc(p, "2904", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, EnemyZocBlocksTheLoc) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "0709", 3);  // ZOC on 0608, the only way from 0708 to the edge
+  EXPECT_FALSE(loc(p, "0708", Side::kFrench));
+  EXPECT_TRUE(loc(p, "0608", Side::kFrench));  // a force traces out of its own hex, even in an EZOC
+}
+
+TEST(Wate1870_4_1, EnemyWithoutZocDoesNotBlock) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "0709", 2);
+  add(p, Side::kGerman, "0709", 4, Status::kDisrupted);
+  EXPECT_TRUE(loc(p, "0708", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, EnemyForcesBlockTheLoc) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "0608", 1, Status::kDemoralized);
+  EXPECT_FALSE(loc(p, "0708", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, ThreeGoodOrderSpNegateTheEzoc) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "0709", 3);
+  add(p, Side::kFrench, "0608", 2);
+  add(p, Side::kFrench, "0608", 3, Status::kDisrupted);
+  EXPECT_FALSE(loc(p, "0708", Side::kFrench));  // 2 good order are not enough (GAP-W-11)
+  add(p, Side::kFrench, "0608", 1);
+  EXPECT_TRUE(loc(p, "0708", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, ChainOfSupplyDepots) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "1108", 1, Status::kDemoralized);  // the force tracing needs no good order
+  EXPECT_FALSE(loc(p, "1108", Side::kFrench));
+  add(p, Side::kFrench, "0908", 1);
+  EXPECT_FALSE(loc(p, "1108", Side::kFrench));  // the depot at 0908 has no LOC itself
+  add(p, Side::kFrench, "0708", 1);
+  EXPECT_TRUE(loc(p, "0708", Side::kFrench));
+  EXPECT_TRUE(loc(p, "0908", Side::kFrench));
+  EXPECT_TRUE(loc(p, "1108", Side::kFrench));
+  EXPECT_FALSE(loc(p, "1308", Side::kFrench));  // 4 hexes from 0908; the demoralized SP at 1108 are no depot
+}
+
+TEST(Wate1870_4_1, DepotMustBeInGoodOrder) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "0708", 1);
+  add(p, Side::kFrench, "0908", 3, Status::kDisrupted);
+  EXPECT_FALSE(loc(p, "1108", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, DepotsCannotSupplyEachOtherInACircle) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "1108", 4);
+  add(p, Side::kFrench, "1208", 4);
+  add(p, Side::kFrench, "1107", 4);
+  EXPECT_FALSE(loc(p, "1108", Side::kFrench));
+  EXPECT_FALSE(loc(p, "1208", Side::kFrench));
+  EXPECT_FALSE(loc(p, "1107", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, DepotInAnEzocCannotBeTracedInto) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "0608", 1);
+  EXPECT_TRUE(loc(p, "0807", Side::kFrench));  // 0707, then the depot at 0608
+  add(p, Side::kGerman, "0709", 3);            // ZOC on 0608, not on 0707 or 0508
+  EXPECT_TRUE(loc(p, "0608", Side::kFrench));  // the depot itself still traces out
+  EXPECT_FALSE(loc(p, "0807", Side::kFrench));
+}
+
+// Only the Paris-Strasbourg line is French; its fortresses other than Paris are
+// destroyed, so Paris (0810) is the one source a rail LOC can reach.
+Position paris_strasbourg_line() {
+  Position p = empty_position();
+  for (const auto& r : data().map.railways())
+    if (r.name.rfind("F1 ", 0) == 0)
+      for (const auto& h : r.hexes) p.set_controller(data().map, h, Side::kFrench);
+  for (const char* f : {"1510", "2010", "2408", "2609"}) p.destroyed.push_back(H(f));
+  p.normalise();
+  return p;
+}
+
+TEST(Wate1870_4_1, RailLocOfUnlimitedLength) {
+  const Position p = paris_strasbourg_line();
+  EXPECT_TRUE(loc(p, "2308", Side::kFrench));  // 1 hex to the line, then 25 rail hexes to Paris
+  EXPECT_TRUE(loc(p, "2609", Side::kFrench));  // on the line itself
+  EXPECT_FALSE(loc(p, "2308", Side::kGerman));
+}
+
+TEST(Wate1870_4_1, RailLocNeedsFriendlyControlledRailHexes) {
+  Position p = paris_strasbourg_line();
+  control(p, "1308", Side::kGerman);  // a plain hex of the line, German controlled
+  EXPECT_FALSE(loc(p, "2308", Side::kFrench));
+  p.set_controller(data().map, H("1308"), std::nullopt);  // nobody's is not friendly either
+  EXPECT_FALSE(loc(p, "2308", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, RailLocBlockedByEnemyControlledTownUnlessThreeGoodOrderSp) {
+  Position p = paris_strasbourg_line();
+  control(p, "1409", Side::kGerman);  // Epernay
+  EXPECT_FALSE(loc(p, "2308", Side::kFrench));
+  add(p, Side::kFrench, "1409", 2);
+  EXPECT_FALSE(loc(p, "2308", Side::kFrench));
+  add(p, Side::kFrench, "1409", 1);
+  EXPECT_TRUE(loc(p, "2308", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, RailLocBlockedByEzoc) {
+  Position p = paris_strasbourg_line();
+  add(p, Side::kGerman, "1310", 3);  // ZOC on 1309, a plain hex of the line
+  EXPECT_FALSE(loc(p, "2308", Side::kFrench));
+  add(p, Side::kFrench, "1309", 3);
+  EXPECT_TRUE(loc(p, "2308", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, RailLocBlockedByEnemyForces) {
+  Position p = paris_strasbourg_line();
+  add(p, Side::kGerman, "1810", 1);  // control is not updated: the SP alone block the line
+  EXPECT_FALSE(loc(p, "2308", Side::kFrench));
+}
+
+TEST(Wate1870_4_1, DepotTracesThroughTheRailNetwork) {
+  Position p = paris_strasbourg_line();
+  EXPECT_FALSE(loc(p, "2206", Side::kFrench));
+  add(p, Side::kFrench, "2208", 1);  // Marsal (no one's): next to 2309 on the line
+  EXPECT_TRUE(loc(p, "2208", Side::kFrench));
+  EXPECT_TRUE(loc(p, "2206", Side::kFrench));  // Forbach: 2207, then the depot at 2208
+  EXPECT_TRUE(loc(p, "2007", Side::kFrench));  // 2108, then the depot
+}
+
+// 9.0: an enemy fortress held at 1:1 counts as friendly for tracing a LOC.
+TEST(Wate1870_4_1, EnemyFortressHeldAtOneToOneCountsAsFriendly_9_0) {
+  Position p = home_position();
+  control(p, "2206", Side::kGerman);  // Forbach and Saint-Avold on the line Metz-Saarbrucken
+  control(p, "2207", Side::kGerman);
+  add(p, Side::kFrench, "2107", 2);  // Metz: SR 6 + 2 garrison
+  add(p, Side::kGerman, "2107", 7);
+  add(p, Side::kGerman, "2007", 1);
+  EXPECT_FALSE(loc(p, "2007", Side::kGerman));  // 7:8, Metz blocks
+  add(p, Side::kGerman, "2107", 1);
+  EXPECT_TRUE(loc(p, "2007", Side::kGerman));  // 8:8, Metz is a friendly rail hex for the Germans
+}
+
+TEST(Wate1870_4_1, LocMapAgreesWithSingleQueries) {
+  Position p = home_position();
+  add(p, Side::kGerman, "2207", 6);
+  add(p, Side::kGerman, "1710", 3);
+  add(p, Side::kFrench, "2108", 3);
+  const Board b{data(), p, kNoOptions};
+  for (const Side s : {Side::kFrench, Side::kGerman}) {
+    const LocMap m(b, s);
+    EXPECT_EQ(m.side(), s);
+    for (const char* h : {"2207", "1710", "2108", "0808", "2906", "1602"})
+      EXPECT_EQ(m.has_loc(H(h)), has_loc(b, H(h), s)) << h;
+  }
+  EXPECT_TRUE(LocMap(b, Side::kFrench).has_loc(H("2108")));
+  EXPECT_FALSE(LocMap(b, Side::kFrench).has_loc(H("1602")));
+}
+
+}  // namespace
+}  // namespace rz::wate1870

@@ -1,0 +1,178 @@
+// 3.4 Zones of Control on the real 1870 map (rulings GAP-W-11, GAP-W-21, GAP-W-36).
+#include "rules/wate1870/zoc.hpp"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "rules/wate1870/game_data.hpp"
+#include "rules/wate1870/map.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+const GameData& data() {
+  static const std::shared_ptr<const GameData> d = [] {
+    auto r = load_game_data(default_data_dir());
+    if (!r.ok()) ADD_FAILURE() << r.error().to_string();
+    return std::move(r).value();
+  }();
+  return *d;
+}
+
+hex::Hex H(const char* id) { return *hex::parse_hex(id); }
+
+// Nobody controls anything: only the pieces placed by the test matter.
+Position empty_position() {
+  Position p;
+  p.control.assign(data().map.hexes().size(), -1);
+  return p;
+}
+
+void add(Position& p, Side s, const char* h, int n, Status st = Status::kGood, bool entrained = false) {
+  p.sps.push_back(SpGroup{s, H(h), "test", st, n, false, entrained});
+  p.normalise();
+}
+
+const GameOptions kNoOptions{};
+
+bool zoc(const Position& p, const char* h, Side s) { return in_zoc_of(Board{data(), p, kNoOptions}, H(h), s); }
+
+// ZocMap must agree with the single-hex query everywhere.
+void expect_map_agrees(const Position& p, Side s) {
+  const Board b{data(), p, kNoOptions};
+  const ZocMap m(b, s);
+  for (const auto& i : data().map.hexes()) EXPECT_EQ(m.in_zoc(i.hex), in_zoc_of(b, i.hex, s)) << i.hex.id();
+}
+
+TEST(Wate1870_3_4, ThreeGoodOrderSpProjectAZocIntoTheSixAdjacentHexes) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "1210", 3);
+  for (const char* n : {"1310", "1309", "1209", "1110", "1211", "1311"}) EXPECT_TRUE(zoc(p, n, Side::kGerman)) << n;
+  EXPECT_FALSE(zoc(p, "1210", Side::kGerman));  // not into its own hex
+  EXPECT_FALSE(zoc(p, "1410", Side::kGerman));  // two hexes away
+  EXPECT_FALSE(zoc(p, "1310", Side::kFrench));
+  EXPECT_TRUE(in_enemy_zoc(Board{data(), p, kNoOptions}, H("1310"), Side::kFrench));
+  EXPECT_TRUE(force_projects_zoc(Board{data(), p, kNoOptions}, H("1210"), Side::kGerman));
+  expect_map_agrees(p, Side::kGerman);
+}
+
+TEST(Wate1870_3_4, TwoGoodOrderSpProjectNoZoc) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "1210", 2);
+  EXPECT_FALSE(force_projects_zoc(Board{data(), p, kNoOptions}, H("1210"), Side::kGerman));
+  EXPECT_FALSE(zoc(p, "1310", Side::kGerman));
+  expect_map_agrees(p, Side::kGerman);
+}
+
+TEST(Wate1870_3_4, DisruptedAndDemoralizedSpDoNotCount_3_5_1_GapW11) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "1210", 2);
+  add(p, Side::kFrench, "1210", 3, Status::kDisrupted);
+  add(p, Side::kFrench, "1210", 4, Status::kDemoralized);
+  EXPECT_FALSE(zoc(p, "1310", Side::kFrench));  // the 3.5.1 example: 9 SP, no ZOC
+  add(p, Side::kFrench, "1210", 1);
+  EXPECT_TRUE(zoc(p, "1310", Side::kFrench));  // 3 good-order SP, whatever else is there
+  expect_map_agrees(p, Side::kFrench);
+}
+
+TEST(Wate1870_3_4, EntrainedSpProjectNoZoc_GapW36) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "1309", 3, Status::kGood, true);
+  EXPECT_FALSE(zoc(p, "1310", Side::kFrench));
+  add(p, Side::kFrench, "1309", 2);
+  EXPECT_FALSE(zoc(p, "1310", Side::kFrench));  // 2 detrained + 3 entrained
+  add(p, Side::kFrench, "1309", 1);
+  EXPECT_TRUE(zoc(p, "1310", Side::kFrench));
+}
+
+TEST(Wate1870_3_4, ZocDoesNotExtendIntoTownOrFortressHexes) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "1408", 5);
+  EXPECT_FALSE(zoc(p, "1407", Side::kGerman));  // Reims, a town
+  EXPECT_TRUE(zoc(p, "1508", Side::kGerman));
+  Position q = empty_position();
+  add(q, Side::kFrench, "2108", 3);
+  EXPECT_FALSE(zoc(q, "2107", Side::kFrench));  // Metz, a fortress
+  EXPECT_FALSE(zoc(q, "2208", Side::kFrench));  // Marsal, a fortress
+  EXPECT_FALSE(zoc(q, "2109", Side::kFrench));  // Nancy, a town
+  EXPECT_TRUE(zoc(q, "2209", Side::kFrench));
+  expect_map_agrees(q, Side::kFrench);
+}
+
+TEST(Wate1870_3_4, ZocEntersADestroyedFortressHex_9_0) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "2108", 3);
+  p.destroyed.push_back(H("2107"));
+  p.normalise();
+  EXPECT_TRUE(zoc(p, "2107", Side::kFrench));  // Metz destroyed: only its clear terrain is left
+  expect_map_agrees(p, Side::kFrench);
+}
+
+TEST(Wate1870_3_4, ZocDoesNotCrossRiverHexsides) {
+  Position p = empty_position();
+  add(p, Side::kGerman, "1309", 3);
+  EXPECT_FALSE(zoc(p, "1308", Side::kGerman));  // across the Marne
+  EXPECT_FALSE(zoc(p, "1208", Side::kGerman));  // across the Marne
+  EXPECT_TRUE(zoc(p, "1209", Side::kGerman));
+  EXPECT_TRUE(zoc(p, "1310", Side::kGerman));
+  expect_map_agrees(p, Side::kGerman);
+}
+
+TEST(Wate1870_3_4, ZocDoesNotExtendIntoNeutralHexes) {
+  Position p = empty_position();
+  add(p, Side::kFrench, "1603", 6);
+  EXPECT_FALSE(zoc(p, "1602", Side::kFrench));  // Belgium
+  EXPECT_FALSE(zoc(p, "1703", Side::kFrench));
+  expect_map_agrees(p, Side::kFrench);
+}
+
+TEST(Wate1870_3_4, UndestroyedFortressProjectsAZocAcrossRivers) {
+  Position p = empty_position();
+  p.set_controller(data().map, H("2107"), Side::kFrench);  // Metz, empty, French controlled
+  const Board b{data(), p, kNoOptions};
+  EXPECT_TRUE(fortress_projects_zoc(b, H("2107"), Side::kFrench));
+  EXPECT_FALSE(fortress_projects_zoc(b, H("2107"), Side::kGerman));
+  EXPECT_TRUE(zoc(p, "2007", Side::kFrench));  // across the Moselle
+  EXPECT_TRUE(zoc(p, "2108", Side::kFrench));
+  EXPECT_FALSE(zoc(p, "2007", Side::kGerman));
+  expect_map_agrees(p, Side::kFrench);
+}
+
+TEST(Wate1870_3_4, FortressZocDoesNotExtendIntoOtherTownOrFortressHexes) {
+  Position p = empty_position();
+  p.set_controller(data().map, H("2107"), Side::kFrench);
+  EXPECT_FALSE(zoc(p, "2006", Side::kFrench));  // Thionville, a fortress, across the Moselle
+  EXPECT_FALSE(zoc(p, "2008", Side::kFrench));  // Pont-a-Mousson, a town
+  EXPECT_FALSE(zoc(p, "2106", Side::kFrench));  // Boulay, a town
+  EXPECT_FALSE(zoc(p, "2207", Side::kFrench));  // Saint-Avold, a town
+}
+
+TEST(Wate1870_3_4, DestroyedOrUncontrolledFortressProjectsNoZoc) {
+  Position p = empty_position();
+  EXPECT_FALSE(zoc(p, "2108", Side::kFrench));  // nobody controls Metz
+  p.set_controller(data().map, H("2107"), Side::kFrench);
+  p.destroyed.push_back(H("2107"));
+  EXPECT_FALSE(zoc(p, "2108", Side::kFrench));
+  expect_map_agrees(p, Side::kFrench);
+}
+
+TEST(Wate1870_3_4, FortressProjectsForItsGarrison_GapW21) {
+  Position p = empty_position();
+  p.set_controller(data().map, H("2107"), Side::kGerman);
+  add(p, Side::kFrench, "2107", 1);  // a French garrison in a German-controlled Metz
+  EXPECT_TRUE(zoc(p, "2108", Side::kFrench));
+  EXPECT_FALSE(zoc(p, "2108", Side::kGerman));
+  // Both sides inside (a siege): the controller's garrison keeps the fortress.
+  Position q = empty_position();
+  q.set_controller(data().map, H("2107"), Side::kFrench);
+  add(q, Side::kFrench, "2107", 1);
+  add(q, Side::kGerman, "2107", 2);
+  EXPECT_TRUE(zoc(q, "2007", Side::kFrench));
+  EXPECT_FALSE(zoc(q, "2007", Side::kGerman));  // 2 German SP: no force ZOC either
+  expect_map_agrees(q, Side::kFrench);
+  expect_map_agrees(q, Side::kGerman);
+}
+
+}  // namespace
+}  // namespace rz::wate1870
