@@ -141,12 +141,9 @@ Events WateState::apply_activation(Side side, const Action& a) {
     ++consecutive_passes_;
     first_activation_.reset();
     ev.push_back({"pass", std::string(side_name(side)) + " passes (rule 7.0)", {}});
-    if (consecutive_passes_ >= 2) {
-      auto e = end_turn();  // 5.0 iii: both players passed in succession
-      ev.insert(ev.end(), e.begin(), e.end());
-    } else {
-      steps_.push_back({StepKind::kActivate, other(side)});  // GAP-W-38
-    }
+    // 5.0 iii: two passes in succession end the Action Phase (the stack empties);
+    // GAP-W-38: a single pass hands the choice to the opponent.
+    if (consecutive_passes_ < 2) steps_.push_back({StepKind::kActivate, other(side)});
     return ev;
   }
   if (const std::string* id = a.get("hq")) {
@@ -368,12 +365,8 @@ Events WateState::end_hq_activation() {
 Events WateState::activation_complete() {
   first_activation_.reset();
   consecutive_passes_ = 0;
-  if (!can_activate_anything(Side::kFrench) && !can_activate_anything(Side::kGerman)) {
-    Events ev{{"phase", "Every force has activated (rule 5.0)", {}}};
-    auto e = end_turn();
-    ev.insert(ev.end(), e.begin(), e.end());
-    return ev;
-  }
+  if (!can_activate_anything(Side::kFrench) && !can_activate_anything(Side::kGerman))
+    return {{"phase", "Every force has activated (rule 5.0)", {}}};  // the Action Phase ends
   steps_.push_back({StepKind::kInitiative, Side::kFrench});
   return {};
 }

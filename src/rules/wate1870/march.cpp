@@ -11,11 +11,18 @@ namespace rz::wate1870 {
 
 namespace {
 
-MoveContext context_of(const ActiveForce& f) {
+MoveContext context_of(const Position& pos, const ActiveForce& f) {
   MoveContext ctx;
   ctx.side = f.side;
   ctx.cautious = f.cautious;
-  ctx.leaving_own_hex = f.hex;
+  // 7.1: the French pay +1 to leave a hex that still holds a friendly force
+  // once the marching force has gone; leaving an emptied hex costs nothing extra.
+  bool others = false;
+  for (const auto& g : pos.sps) others = others || (g.hex == f.hex && g.side == f.side && !g.acting);
+  for (const auto& q : pos.hqs)
+    others = others || (q.hex == f.hex && q.side == f.side &&
+                        std::find(f.hqs.begin(), f.hqs.end(), q.id) == f.hqs.end());
+  if (!others) ctx.leaving_own_hex = f.hex;
   return ctx;
 }
 
@@ -44,7 +51,7 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
     return make_error(Code::kIllegal, "the force entered an enemy zone of control in " + force_->hex.id() +
                                           " and must stop there",
                       "3.4");
-  auto cost = enter_cost(board(), force_->hex, *to, context_of(*force_));
+  auto cost = enter_cost(board(), force_->hex, *to, context_of(pos_, *force_));
   if (!cost) return cost.error();
   if (*cost > force_->mp_left)
     return make_error(Code::kIllegal, "entering " + to->id() + " costs " + std::to_string(*cost) + " MP; the force has " +
@@ -101,7 +108,7 @@ Events WateState::apply_march(Side side, const Action& a) {
     return ev;
   }
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
-  const int cost = *enter_cost(board(), force_->hex, to, context_of(*force_));
+  const int cost = *enter_cost(board(), force_->hex, to, context_of(pos_, *force_));
   steps_.push_back({StepKind::kMarch, side});
   return enter_hex(to, cost);
 }

@@ -10,7 +10,7 @@ namespace rz::wate1870 {
 void Position::normalise() {
   std::erase_if(sps, [](const SpGroup& g) { return g.count <= 0; });
   auto key = [](const SpGroup& g) {
-    return std::tie(g.hex, g.side, g.formation, g.status, g.activated, g.entrained, g.acting);
+    return std::tie(g.hex, g.side, g.formation, g.status, g.activated, g.entrained, g.acting, g.engaged);
   };
   std::sort(sps.begin(), sps.end(), [&](const SpGroup& a, const SpGroup& b) { return key(a) < key(b); });
   std::vector<SpGroup> merged;

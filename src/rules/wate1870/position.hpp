@@ -23,6 +23,7 @@ struct SpGroup {
   bool activated = false;  // 7.0: activated this turn
   bool entrained = false;  // 7.1.3
   bool acting = false;     // part of the force now carrying out an action
+  bool engaged = false;    // taking part in the combat or fire being resolved
   friend bool operator==(const SpGroup&, const SpGroup&) = default;
 };
 

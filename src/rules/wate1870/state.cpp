@@ -63,6 +63,7 @@ Result<std::unique_ptr<WateState>> WateState::from_scenario(std::shared_ptr<cons
   st->phase_ = sc.phase;
   // Enter the scenario's phase as if the game had just reached it.
   (void)st->start_phase(sc.phase);
+  (void)st->advance_phase();
   return st;
 }
 
@@ -115,23 +116,30 @@ Events WateState::start_phase(Phase phase) {
   return ev;
 }
 
-Events WateState::end_turn() {
+// 5.0: when a phase has nothing left to do, the next one begins.
+Events WateState::advance_phase() {
   Events ev;
-  // Siege (9.0) and Recovery (10.0) follow the Action Phase.
-  for (Phase p : {Phase::kSiege, Phase::kRecovery}) {
-    auto e = start_phase(p);
+  while (steps_.empty() && !over_) {
+    Events e;
+    switch (phase_) {
+      case Phase::kSetup:
+      case Phase::kAdministrative: e = start_phase(Phase::kAction); break;
+      case Phase::kAction: e = start_phase(Phase::kSiege); break;
+      case Phase::kSiege: e = start_phase(Phase::kRecovery); break;
+      case Phase::kRecovery:
+        if (turn_ >= last_turn_) {
+          // GAP-W-01: at the end, VP above the start favour France, below favour Germany.
+          e = finish(data_->tables.winner_on_points(vp_), "the last turn (" + std::to_string(last_turn_) +
+                                                              ") ended with " + std::to_string(vp_) +
+                                                              " VP (rule 11.0, ruling GAP-W-01)");
+        } else {
+          ++turn_;
+          e = start_phase(Phase::kAdministrative);
+        }
+        break;
+    }
     ev.insert(ev.end(), e.begin(), e.end());
   }
-  if (turn_ >= last_turn_) {
-    // GAP-W-01: at the end, VP above the start favour France, below favour Germany.
-    auto e = finish(data_->tables.winner_on_points(vp_), "the last turn (" + std::to_string(last_turn_) + ") ended with " + std::to_string(vp_) +
-                           " VP (rule 11.0, ruling GAP-W-01)");
-    ev.insert(ev.end(), e.begin(), e.end());
-    return ev;
-  }
-  ++turn_;
-  auto e = start_phase(Phase::kAdministrative);
-  ev.insert(ev.end(), e.begin(), e.end());
   return ev;
 }
 
@@ -147,7 +155,7 @@ Events WateState::finish(std::optional<Side> winner, std::string reason) {
 ToMove WateState::to_move() const {
   if (over_ || steps_.empty()) return {MoveKind::kTerminal, {}};
   const Step& s = steps_.back();
-  if (s.kind == StepKind::kInitiative) return {MoveKind::kChance, {}};
+  if (s.kind == StepKind::kInitiative || s.kind == StepKind::kSiegeRoll) return {MoveKind::kChance, {}};
   return {MoveKind::kPlayer, {player_of(s.side)}};
 }
 
@@ -161,7 +169,10 @@ std::vector<Action> WateState::legal_actions(Player player) const {
     case StepKind::kHqOrders: return hq_order_actions(s.side);
     case StepKind::kForceOrders: return force_order_actions(s.side);
     case StepKind::kMarch: return march_actions(s.side);
-    case StepKind::kInitiative: break;
+    case StepKind::kAbsorb: return absorb_actions(s);
+    case StepKind::kInitiative:
+    case StepKind::kSiegeRoll:
+    case StepKind::kRecovery: break;
   }
   return {};
 }
@@ -209,7 +220,10 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     case StepKind::kHqOrders: return check_hq_order(s.side, action);
     case StepKind::kForceOrders: return check_force_order(s.side, action);
     case StepKind::kMarch: return check_march(s.side, action);
-    case StepKind::kInitiative: break;
+    case StepKind::kAbsorb: return check_absorb(s, action);
+    case StepKind::kInitiative:
+    case StepKind::kSiegeRoll:
+    case StepKind::kRecovery: break;
   }
   return make_error(Code::kInternal, "no step accepts orders now");
 }
@@ -235,10 +249,6 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     case StepKind::kAdministrative:
       ev.push_back({"administrative_done",
                     std::string(side_name(s.side)) + " ends the Administrative Phase (rule 6.0)", {}});
-      if (steps_.empty()) {
-        auto e = start_phase(Phase::kAction);
-        ev.insert(ev.end(), e.begin(), e.end());
-      }
       break;
     case StepKind::kActivate: {
       auto e = apply_activation(s.side, action);
@@ -260,8 +270,18 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
+    case StepKind::kAbsorb: {
+      auto e = apply_absorb(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kSiegeRoll:
+    case StepKind::kRecovery:
+      break;
   }
   pos_.normalise();
+  auto next = advance_phase();
+  ev.insert(ev.end(), next.begin(), next.end());
   return ev;
 }
 
@@ -286,18 +306,21 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, StepKind>, 6> kStepNames{{
+constexpr std::array<std::pair<std::string_view, StepKind>, 9> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
     {"activate", StepKind::kActivate},
     {"hq-orders", StepKind::kHqOrders},
     {"force-orders", StepKind::kForceOrders},
     {"march", StepKind::kMarch},
+    {"siege-roll", StepKind::kSiegeRoll},
+    {"recovery", StepKind::kRecovery},
+    {"absorb", StepKind::kAbsorb},
 }};
 
 json step_json(const Step& s) {
   for (const auto& [name, kind] : kStepNames)
-    if (kind == s.kind) return json{{"kind", name}, {"side", side_name(s.side)}};
+    if (kind == s.kind) return json{{"kind", name}, {"side", side_name(s.side)}, {"hex", s.hex.id()}, {"n", {s.n1, s.n2}}};
   return json{};
 }
 
@@ -309,7 +332,7 @@ StepKind parse_step_kind(const std::string& k) {
 
 json sp_json(const SpGroup& g) {
   return json{g.hex.id(), side_name(g.side), g.formation, status_name(g.status), g.count, g.activated, g.entrained,
-              g.acting};
+              g.acting, g.engaged};
 }
 
 }  // namespace
@@ -356,6 +379,7 @@ std::string WateState::serialize() const {
   } else {
     j["force"] = nullptr;
   }
+  j["eliminated"] = {eliminated_[0], eliminated_[1]};
   j["over"] = over_;
   j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
   j["end_reason"] = end_reason_;
@@ -398,7 +422,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       auto status = parse_status(g.at(3).get<std::string>());
       if (!status) throw std::invalid_argument("unknown status");
       if (g.at(4).get<int>() <= 0) throw std::invalid_argument("an SP group must hold at least 1 SP");
-      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6), g.at(7)});
+      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6), g.at(7), g.at(8)});
     }
     for (const auto& h : j.at("hqs")) {
       const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
@@ -413,7 +437,12 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       st->pos_.control[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
     for (const auto& h : j.at("destroyed")) st->pos_.destroyed.push_back(hex_of(h));
     for (const auto& s : j.at("steps"))
-      st->steps_.push_back({parse_step_kind(s.at("kind")), side(s.at("side"))});
+    {
+      // A step's hex is "0000" where the step is about no hex.
+      auto h = hex::parse_hex(s.at("hex").get<std::string>());
+      if (!h) throw std::invalid_argument("step hex " + s.at("hex").dump() + " is not a hex number");
+      st->steps_.push_back({parse_step_kind(s.at("kind")), side(s.at("side")), *h, s.at("n").at(0), s.at("n").at(1)});
+    }
     for (const auto& f : j.at("frames")) {
       if (!st->pos_.hq(f.at(0).get<std::string>())) throw std::invalid_argument("unknown HQ in the chain " + f.at(0).dump());
       st->frames_.push_back({f.at(0), f.at(1)});
@@ -430,6 +459,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !st->force_)
         throw std::invalid_argument("force orders without a force");
     }
+    st->eliminated_[0] = j.at("eliminated").at(0);
+    st->eliminated_[1] = j.at("eliminated").at(1);
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
     st->end_reason_ = j.at("end_reason");
@@ -442,7 +473,71 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
 
 std::unique_ptr<State> WateState::clone() const { return std::make_unique<WateState>(*this); }
 
-std::uint64_t WateState::hash() const { return fnv1a64(serialize()); }
+// Hashes the fields directly (not the JSON text): it runs after every action.
+std::uint64_t WateState::hash() const {
+  Hasher h;
+  auto str = [&](const std::string& v) {
+    h.u64(v.size());
+    h.bytes(v);
+  };
+  auto hx = [&](hex::Hex x) {
+    h.i64(x.col);
+    h.i64(x.row);
+  };
+  str(scenario_name_);
+  h.u64(seed_);
+  h.u64(options_.values.size());
+  for (const auto& [k, v] : options_.values) {
+    str(k);
+    str(v);
+  }
+  for (int v : {turn_, last_turn_, static_cast<int>(phase_), vp_, rp_[0], rp_[1], consecutive_passes_,
+                first_activation_ ? index(*first_activation_) : -1, over_ ? 1 : 0, winner_ ? index(*winner_) : -1})
+    h.i64(v);
+  str(end_reason_);
+  h.i64(eliminated_[0]);
+  h.i64(eliminated_[1]);
+  h.u64(pos_.sps.size());
+  for (const auto& g : pos_.sps) {
+    hx(g.hex);
+    str(g.formation);
+    h.i64(index(g.side) | static_cast<int>(g.status) << 2 | g.activated << 4 | g.entrained << 5 | g.acting << 6 |
+          g.engaged << 7);
+    h.i64(g.count);
+  }
+  h.u64(pos_.hqs.size());
+  for (const auto& q : pos_.hqs) {
+    str(q.id);
+    h.i64(q.hex ? q.hex->col * 100 + q.hex->row : -1);
+    h.i64(q.flipped | q.activated << 1 | q.in_pool << 2);
+    h.i64(q.returns_on_turn);
+  }
+  h.bytes(std::string_view(reinterpret_cast<const char*>(pos_.control.data()), pos_.control.size()));
+  h.u64(pos_.destroyed.size());
+  for (auto d : pos_.destroyed) hx(d);
+  h.u64(steps_.size());
+  for (const auto& s : steps_) {
+    h.i64(static_cast<int>(s.kind) * 2 + index(s.side));
+    hx(s.hex);
+    h.i64(s.n1);
+    h.i64(s.n2);
+  }
+  h.u64(frames_.size());
+  for (const auto& f : frames_) {
+    str(f.hq);
+    h.i64(f.limit_left);
+  }
+  h.i64(force_ ? 1 : 0);
+  if (force_) {
+    h.i64(index(force_->side));
+    hx(force_->hex);
+    h.u64(force_->hqs.size());
+    for (const auto& id : force_->hqs) str(id);
+    h.i64(force_->hq_action | force_->cautious << 1 | force_->moved << 2 | force_->must_stop << 3);
+    h.i64(force_->mp_left);
+  }
+  return h.digest();
+}
 
 std::string WateState::view(Player player) const {
   json j = json::parse(serialize());

@@ -24,11 +24,19 @@ enum class StepKind {
   kHqOrders,        // the activated HQ at the top of the chain gives orders (7.0, 3.6.2)
   kForceOrders,     // a force activated by an HQ chooses its action (7.0)
   kMarch,           // a force marching hex by hex (7.1)
+  kSiegeRoll,       // chance: a Siege Assault roll for the fortress in `hex` (9.0)
+  kRecovery,        // a side chooses which forces recover (10.0)
+  kAbsorb,          // a side absorbs losses with its engaged SP: n1 SP to eliminate, then n2 steps (8.5, 7.1.2)
 };
 
 struct Step {
+  Step() = default;
+  Step(StepKind k, Side s, hex::Hex h = {}, int a = 0, int b = 0) : kind(k), side(s), hex(h), n1(a), n2(b) {}
   StepKind kind = StepKind::kInitiative;
   Side side = Side::kFrench;
+  hex::Hex hex;  // the hex a step is about, where it has one (e.g. the fortress of a siege)
+  int n1 = 0;    // counts the step needs (see StepKind)
+  int n2 = 0;
   friend bool operator==(const Step&, const Step&) = default;
 };
 
@@ -94,7 +102,7 @@ class WateState final : public State {
  private:
   rz::Status check_impl(Player player, const Action& action) const;
   Events start_phase(Phase phase);
-  Events end_turn();
+  Events advance_phase();
   Events finish(std::optional<Side> winner, std::string reason);
   Board board() const { return Board{*data_, pos_, options_}; }
 
@@ -124,6 +132,28 @@ class WateState final : public State {
   Events apply_march(Side side, const Action& a);
   Events enter_hex(hex::Hex to, int cost);
   Events take_control(hex::Hex h, Side side);
+  // 6.0 Administrative Phase: 6.2 mobilization, returning HQs (administrative.cpp).
+  std::vector<Action> admin_actions(Side side) const;
+  rz::Status check_admin(Side side, const Action& a) const;
+  Events apply_admin(Side side, const Action& a);
+  // 9.0 Siege Phase (siege.cpp): pushes a kSiegeRoll step per fortress under
+  // siege (or none), then the rolls resolve as chance nodes.
+  Events start_siege_phase();
+  std::vector<ChanceOutcome> siege_outcomes(const Step& step) const;
+  Events apply_siege_roll(const Step& step, const Action& a);
+  // 10.0 Recovery Phase (recovery.cpp).
+  Events start_recovery_phase();
+  std::vector<Action> recovery_actions(Side side) const;
+  rz::Status check_recovery(Side side, const Action& a) const;
+  Events apply_recovery(Side side, const Action& a);
+  // 11.0 automatic victories, checked whenever VP or the map change (victory.cpp).
+  Events check_victory();
+  // Loss absorption chosen by the owner (absorb.cpp): SP marked `engaged`.
+  std::vector<Action> absorb_actions(const Step& step) const;
+  rz::Status check_absorb(const Step& step, const Action& a) const;
+  Events apply_absorb(const Step& step, const Action& a);
+  // Pushes the absorption of `eliminate` SP then `steps` steps by `side`'s engaged SP (nothing if none due).
+  void push_absorb(Side side, int eliminate, int steps);
   // 7.3 Rally (rally.cpp).
   rz::Status check_rally(Side side, hex::Hex h) const;
   Events rally_force();
@@ -143,6 +173,7 @@ class WateState final : public State {
   std::vector<Step> steps_;           // pending steps; back() is the current one
   std::vector<Frame> frames_;         // the chain of activated HQs (7.0); back() gives orders
   std::optional<ActiveForce> force_;  // the force carrying out an action
+  int eliminated_[kSides] = {0, 0};   // SP eliminated in the current combat (11.0 casualty VP)
   std::optional<Side> winner_;
   bool over_ = false;
   std::string end_reason_;

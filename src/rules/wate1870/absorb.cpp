@@ -1,0 +1,105 @@
+// Loss absorption, chosen by the owner one SP at a time: 8.5 (eliminate SP
+// 1:1, then degrade one SP one step per LP) and 7.1.2 (steps only). If the
+// engaged force is wholly eliminated, the LP left are disregarded.
+#include <algorithm>
+#include <set>
+
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+struct Pick {
+  hex::Hex hex;
+  std::string formation;
+  Status status;
+  friend auto operator<=>(const Pick&, const Pick&) = default;
+};
+
+std::set<Pick> engaged_kinds(const Position& pos, Side side) {
+  std::set<Pick> out;
+  for (const auto& g : pos.sps)
+    if (g.engaged && g.side == side && g.count > 0) out.insert({g.hex, g.formation, g.status});
+  return out;
+}
+
+Action pick_action(const char* verb, const Pick& p) {
+  Action a(verb);
+  a.with("hex", p.hex.id()).with("formation", p.formation.empty() ? "none" : p.formation).with("status",
+                                                                                                  std::string(status_name(p.status)));
+  return a;
+}
+
+}  // namespace
+
+void WateState::push_absorb(Side side, int eliminate, int steps) {
+  if (eliminate + steps <= 0 || engaged_kinds(pos_, side).empty()) return;
+  steps_.push_back({StepKind::kAbsorb, side, {}, eliminate, steps});
+}
+
+std::vector<Action> WateState::absorb_actions(const Step& step) const {
+  std::vector<Action> out;
+  const char* verb = step.n1 > 0 ? "eliminate" : "degrade";
+  for (const auto& p : engaged_kinds(pos_, step.side)) out.push_back(pick_action(verb, p));
+  return out;
+}
+
+rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
+  const char* verb = step.n1 > 0 ? "eliminate" : "degrade";
+  const std::string due = step.n1 > 0 ? std::to_string(step.n1) + " SP to eliminate" : std::to_string(step.n2) + " steps to absorb";
+  if (a.verb != verb)
+    return make_error(Code::kIllegal, "you have " + due + ": choose an engaged SP with '" + verb +
+                                          " hex=XXYY formation=ID status=good|disrupted|demoralized'",
+                      "8.5");
+  const std::string* h = a.get("hex");
+  const std::string* f = a.get("formation");
+  const std::string* st = a.get("status");
+  if (!h || !f || !st || a.args.size() != 3) return make_error(Code::kMalformed, std::string(verb) + " needs hex=, formation= and status=");
+  auto hx = hex::parse_hex(*h);
+  auto status = parse_status(*st);
+  if (!hx || !status) return make_error(Code::kMalformed, "'" + *h + "' or '" + *st + "' is not a hex number or a status");
+  const Pick p{*hx, *f == "none" ? std::string() : *f, *status};
+  if (!engaged_kinds(pos_, step.side).count(p))
+    return make_error(Code::kIllegal, "no engaged " + std::string(side_name(step.side)) + " SP of " + *f + " in " + *h + " is " +
+                                          *st + "; only SP that took part absorb the losses",
+                      "8.5");
+  return {};
+}
+
+Events WateState::apply_absorb(const Step& step, const Action& a) {
+  const Pick p{*hex::parse_hex(*a.get("hex")), *a.get("formation") == "none" ? std::string() : *a.get("formation"),
+               *parse_status(*a.get("status"))};
+  // Split one SP off the chosen group, then eliminate or degrade it.
+  for (auto& g : pos_.sps) {
+    if (!g.engaged || g.side != step.side || g.hex != p.hex || g.formation != p.formation || g.status != p.status ||
+        g.count == 0)
+      continue;
+    g.count -= 1;
+    const bool eliminate = step.n1 > 0 || g.status == Status::kDemoralized;
+    if (!eliminate) {
+      SpGroup one = g;
+      one.count = 1;
+      one.status = g.status == Status::kGood ? Status::kDisrupted : Status::kDemoralized;
+      pos_.sps.push_back(one);
+    }
+    break;
+  }
+  const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
+  if (eliminated) ++eliminated_[index(step.side)];
+  pos_.normalise();
+  Events ev{{"loss", std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") + " 1 SP of " +
+                         (p.formation.empty() ? "no formation" : p.formation) + " in " + p.hex.id() + " (" +
+                         std::string(status_name(p.status)) + (eliminated ? ")" : " -> worse)") + " (rule 8.5)",
+             {}}};
+  const int n1 = std::max(0, step.n1 - 1);
+  const int n2 = step.n1 > 0 ? step.n2 : step.n2 - 1;
+  if (n1 + n2 > 0 && !engaged_kinds(pos_, step.side).empty()) {
+    steps_.push_back({StepKind::kAbsorb, step.side, {}, n1, n2});
+  } else if (n1 + n2 > 0) {
+    ev.push_back({"loss", "The force is wholly eliminated; " + std::to_string(n1 + n2) + " LP are disregarded (rule 8.5)", {}});
+  }
+  return ev;
+}
+
+}  // namespace rz::wate1870
