@@ -42,7 +42,7 @@ class RandomBot final : public Bot {
   Pcg32 rng_;
 };
 
-// "random" (later "heuristic", "search"); kNotFound names the known bots.
+// "random", "heuristic" (later "search"); kNotFound names the known bots.
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t seed);
 std::vector<std::string> bot_names();
 

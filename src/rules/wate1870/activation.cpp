@@ -161,7 +161,7 @@ Events WateState::apply_activation(Side side, const Action& a) {
   const int n = available_sp(side, h);
   take_sps(side, h, n);
   const auto& inh = data_->forces.inherent(side);
-  force_ = ActiveForce{side, h, {}, false, inh.ratings.ma, inh.ratings.cautious, false, false};
+  force_ = new_force(side, h, {}, false, inh.ratings.ma, inh.ratings.cautious);
   steps_.push_back({StepKind::kForceOrders, side});
   ev.push_back({"activate", std::string(side_name(side)) + " activates the " + std::to_string(n) + " SP in " + h.id() +
                                 " under their inherent division HQ (rule 3.6.1)",
@@ -190,6 +190,7 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
       out.push_back(Action("activate").with("hq", o.id));
   const int own = std::min(available_sp(side, *q->hex), f.limit_left);
   for (int n = 0; n <= own; ++n) out.push_back(Action("march").with("sp", std::to_string(n)));
+  for (auto& a : planned_attack_actions(side)) out.push_back(std::move(a));
   if (own > 0 && check_rally(side, *q->hex))
     for (int n = 1; n <= own; ++n) out.push_back(Action("rally").with("sp", std::to_string(n)));
   return out;
@@ -215,6 +216,7 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
       return illegal(who + " can activate only HQs of a lower rank", "3.6.2");
     return {};
   }
+  if (a.verb == "attack") return check_planned_attack(side, a);  // 7.4
   const auto n = int_arg(a, "sp");
   if (a.verb == "detach") {
     auto h = hex_arg(a, "hex");
@@ -251,7 +253,7 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
     }
     return {};
   }
-  return illegal("'" + a.verb + "' is not an order an HQ can give: detach, activate, march, rally or end", "7.0");
+  return illegal("'" + a.verb + "' is not an order an HQ can give: detach, activate, march, rally, attack or end", "7.0");
 }
 
 Events WateState::apply_hq_order(Side side, const Action& a) {
@@ -277,13 +279,14 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
     steps_.push_back({StepKind::kHqOrders, side});
     return ev;
   }
+  if (a.verb == "attack") return apply_planned_attack(side, a);  // 7.4: the HQ's own action
   const int n = *int_arg(a, "sp");
   if (a.verb == "detach") {
     const hex::Hex h = *hex_arg(a, "hex");
     f.limit_left -= n;
     take_sps(side, h, n);
     const auto& inh = data_->forces.inherent(side);
-    force_ = ActiveForce{side, h, {}, false, inh.ratings.ma, inh.ratings.cautious, false, false};
+    force_ = new_force(side, h, {}, false, inh.ratings.ma, inh.ratings.cautious);
     steps_.push_back({StepKind::kForceOrders, side});
     ev.push_back({"activate", who + " activates " + std::to_string(n) + " SP in " + h.id() +
                                   " under a temporary inherent division HQ (" + std::to_string(f.limit_left) +
@@ -295,7 +298,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   f.limit_left -= n;
   take_sps(side, *q->hex, n, a.verb == "rally");
   const ForceCommand cmd = force_command(board(), {q}, side);
-  force_ = ActiveForce{side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious, false, false};
+  force_ = new_force(side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious);
   if (a.verb == "march") {
     steps_.push_back({StepKind::kMarch, side});
     ev.push_back({"march", who + " marches with " + std::to_string(n) + " SP from " + q->hex->id() + ", " +

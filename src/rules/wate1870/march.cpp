@@ -1,8 +1,14 @@
 // 7.1 March: moving a force hex by hex, paying the Terrain Effects Chart,
 // stopping in the first enemy ZOC entered (3.4), and taking control of the
-// hexes moved through (3.7) with the VP that brings (11.0).
+// hexes moved through (3.7) with the VP that brings (11.0). Also 7.1.2
+// Opportunity Chassepot Fire (with 12.3 Mitrailleuse), 7.1.3 rail movement,
+// 7.2 Forced March and the German HQ pick-up of 7.1. Rulings:
+// docs/rulings/wate1870-march.md.
 #include <algorithm>
+#include <set>
 
+#include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/map.hpp"
 #include "rules/wate1870/movement.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
@@ -10,6 +16,8 @@
 namespace rz::wate1870 {
 
 namespace {
+
+Error illegal(const std::string& message, const std::string& rule) { return make_error(Code::kIllegal, message, rule); }
 
 MoveContext context_of(const Position& pos, const ActiveForce& f) {
   MoveContext ctx;
@@ -26,37 +34,201 @@ MoveContext context_of(const Position& pos, const ActiveForce& f) {
   return ctx;
 }
 
+std::optional<int> int_arg(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v || v->empty() || v->size() > 3) return std::nullopt;
+  for (char c : *v)
+    if (c < '0' || c > '9') return std::nullopt;
+  return std::stoi(*v);
+}
+
+// The acting SP of the force: all, entrained, good order, and their status steps (8.5).
+struct ForceSp {
+  int all = 0, entrained = 0, good = 0, steps = 0;
+  int by_status[3] = {0, 0, 0};
+};
+ForceSp force_sp(const Position& pos) {
+  ForceSp f;
+  for (const auto& g : pos.sps) {
+    if (!g.acting) continue;
+    f.all += g.count;
+    if (g.entrained) f.entrained += g.count;
+    if (g.status == Status::kGood) f.good += g.count;
+    f.by_status[static_cast<int>(g.status)] += g.count;
+    f.steps += g.count * (3 - static_cast<int>(g.status));
+  }
+  return f;
+}
+
+// 7.1.2: French SP that can fire at a German force in `h`: those adjacent to it,
+// not entrained (ruling MA-3).
+bool french_can_fire_at(const Position& pos, hex::Hex h) {
+  for (const auto& g : pos.sps)
+    if (g.side == Side::kFrench && !g.entrained && g.count > 0 && hex::adjacent(g.hex, h)) return true;
+  return false;
+}
+
+// 7.2 (GAP-W-26): the cheapest path from `from` to `to` for the force, never
+// entering an EZOC; ties broken by the lower hex at each step (deterministic).
+struct Path {
+  std::vector<hex::Hex> hexes;  // entered, in order
+  std::vector<int> costs;
+  int total = 0;
+};
+// Dijkstra from `from` over hexes outside the enemy's ZOC; dist -1 = unreachable.
+struct Costs {
+  std::vector<int> dist, prev, step;
+};
+Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& ctx) {
+  const Map& m = b.map();
+  const ZocMap ezoc(b, other(ctx.side));
+  const std::size_t n = m.hexes().size();
+  Costs c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
+  std::set<std::pair<int, hex::Hex>> open{{0, from}};
+  c.dist[static_cast<std::size_t>(m.index_of(from))] = 0;
+  while (!open.empty()) {
+    const auto [d, h] = *open.begin();
+    open.erase(open.begin());
+    const int hi = m.index_of(h);
+    for (auto nb : hex::neighbours(h)) {
+      const int j = m.index_of(nb);
+      if (j < 0 || ezoc.in_zoc(nb)) continue;
+      auto cost = enter_cost(b, h, nb, ctx);
+      if (!cost) continue;
+      const int nd = d + *cost;
+      auto& dj = c.dist[static_cast<std::size_t>(j)];
+      if (dj >= 0 && dj <= nd) continue;
+      if (dj >= 0) open.erase({dj, nb});
+      dj = nd;
+      c.prev[static_cast<std::size_t>(j)] = hi;
+      c.step[static_cast<std::size_t>(j)] = *cost;
+      open.insert({nd, nb});
+    }
+  }
+  return c;
+}
+
+std::optional<Path> cheapest_path(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx) {
+  const Map& m = b.map();
+  const Costs c = forced_costs(b, from, ctx);
+  const int ti = m.index_of(to);
+  if (ti < 0 || c.dist[static_cast<std::size_t>(ti)] < 0 || to == from) return std::nullopt;
+  Path p;
+  p.total = c.dist[static_cast<std::size_t>(ti)];
+  for (int i = ti; i != m.index_of(from); i = c.prev[static_cast<std::size_t>(i)]) {
+    p.hexes.insert(p.hexes.begin(), m.hexes()[static_cast<std::size_t>(i)].hex);
+    p.costs.insert(p.costs.begin(), c.step[static_cast<std::size_t>(i)]);
+  }
+  return p;
+}
+
+// 7.2: whether the force may declare a Forced March now, whatever the destination.
+rz::Status forced_march_ready(const Board& b, const ActiveForce& f) {
+  const ForceSp fs = force_sp(b.pos);
+  if (f.entrained || fs.entrained > 0) return illegal("an entrained force may not make a Forced March", "7.1.3");
+  if (fs.all == 0) return illegal("a Forced March is made by SP; the force has none", "7.2");
+  if (fs.good != fs.all) return illegal("a Forced March needs every SP of the force in good order", "7.2");
+  if (in_enemy_zoc(b, f.hex, f.side))
+    return illegal("a force in an enemy zone of control (" + f.hex.id() + ") may not make a Forced March", "7.2");
+  if (f.forced) return illegal("the force already made its Forced March", "7.2");
+  if (f.side == Side::kFrench && f.moved)
+    return illegal("the French declare a Forced March before the force moves", "7.2");
+  return {};
+}
+
+std::vector<ChanceOutcome> two_dice(const char* verb, bool d66) {
+  std::vector<ChanceOutcome> out;
+  for (int a = 1; a <= 6; ++a)
+    for (int b = 1; b <= 6; ++b) {
+      Action act(verb);
+      if (d66)
+        act.with("d66", std::to_string(a * 10 + b));
+      else
+        act.with("d1", std::to_string(a)).with("d2", std::to_string(b));
+      out.push_back({act, Fraction(1, 36), {a, b}});
+    }
+  return out;
+}
+
+void clear_engaged(Position& pos) {
+  for (auto& g : pos.sps) g.engaged = false;
+  pos.normalise();
+}
+
 }  // namespace
 
+// ---- the march's orders ----
+
 std::vector<Action> WateState::march_actions(Side side) const {
-  std::vector<Action> out{Action("stop")};
-  if (force_->must_stop) return out;
+  std::vector<Action> out;
+  std::vector<Action> cand{Action("stop")};
   for (auto to : hex::neighbours(force_->hex)) {
-    Action a = Action("move").with("to", to.id());
-    if (check_march(side, a)) out.push_back(a);
+    cand.push_back(Action("move").with("to", to.id()));
+    // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
+    cand.push_back(Action("attack").with("to", to.id()));
   }
+  for (const char* v : {"entrain", "detrain"}) cand.push_back(Action(v));
+  if (!force_->must_stop && !force_->fired_to)
+    for (auto to : rail_reachable(board(), force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
+  if (side == Side::kGerman)
+    for (int e = 1; e <= 3; ++e) cand.push_back(Action("forced-march").with("extra", std::to_string(e)));
+  std::vector<Action> forced;
+  // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
+  // (one search; check_forced_march repeats it for the order given).
+  if (side == Side::kFrench && !force_->moved && !force_->must_stop && !force_->fired_to &&
+      forced_march_ready(board(), *force_)) {
+    const Costs c = forced_costs(board(), force_->hex, context_of(pos_, *force_));
+    const auto& hexes = data_->map.hexes();
+    for (int e = 1; e <= 3; ++e)
+      for (std::size_t i = 0; i < hexes.size(); ++i)
+        if (c.dist[i] > 0 && c.dist[i] <= force_->mp_left + e)
+          forced.push_back(Action("forced-march").with("to", hexes[i].hex.id()).with("extra", std::to_string(e)));
+  }
+  if (side == Side::kGerman && !frames_.empty())
+    for (int n = 1; n <= frames_.back().limit_left; ++n) cand.push_back(Action("pickup").with("sp", std::to_string(n)));
+  for (auto& a : cand)
+    if (check_march(side, a)) out.push_back(std::move(a));
+  out.insert(out.end(), forced.begin(), forced.end());
   return out;
 }
 
 rz::Status WateState::check_march(Side side, const Action& a) const {
-  (void)side;
+  if (force_->fired_to && !(a.verb == "move" && a.get("to") && *a.get("to") == force_->fired_to->id()))
+    return illegal("the force was fired on as it left " + force_->hex.id() + " for " + force_->fired_to->id() +
+                       ": it completes that step first (move to=" + force_->fired_to->id() + ")",
+                   "7.1.2");
   if (a.verb == "stop") return a.args.empty() ? rz::Status{} : make_error(Code::kMalformed, "'stop' takes no arguments");
-  if (a.verb != "move")
-    return make_error(Code::kIllegal, "'" + a.verb + "' is not possible while marching: move to=XXYY or stop", "7.1");
+  static const std::set<std::string> kVerbs{"move", "attack", "entrain", "rail", "detrain", "forced-march", "pickup"};
+  if (!kVerbs.count(a.verb))
+    return illegal("'" + a.verb +
+                       "' is not possible while marching: move to=XXYY, attack to=XXYY, entrain, rail to=XXYY, detrain, "
+                       "forced-march, pickup sp=N or stop",
+                   "7.1");
+  if (force_->must_stop && a.verb != "attack")
+    return illegal("the force entered an enemy zone of control in " + force_->hex.id() + " and must stop there", "3.4");
+  const ForceSp fs = force_sp(pos_);
+  const bool on_train = force_->entrained || fs.entrained > 0;
+  if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return check_rail(side, a);
+  if (a.verb == "forced-march") return check_forced_march(side, a);
+  if (a.verb == "pickup") return check_pickup(side, a);
   const std::string* t = a.get("to");
-  if (!t || a.args.size() != 1) return make_error(Code::kMalformed, "move needs to=XXYY");
+  if (!t || a.args.size() != 1) return make_error(Code::kMalformed, a.verb + " needs to=XXYY");
   auto to = hex::parse_hex(*t);
   if (!to) return make_error(Code::kMalformed, "'" + *t + "' is not a hex number (XXYY)");
-  if (force_->must_stop)
-    return make_error(Code::kIllegal, "the force entered an enemy zone of control in " + force_->hex.id() +
-                                          " and must stop there",
-                      "3.4");
+  if (on_train)
+    return illegal("the force is entrained: it may ride (rail to=XXYY) or detrain, not " + a.verb, "7.1.3");
+  if (a.verb == "attack") {
+    // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
+    return check_march_combat(*to);
+  }
   auto cost = enter_cost(board(), force_->hex, *to, context_of(pos_, *force_));
   if (!cost) return cost.error();
   if (*cost > force_->mp_left)
-    return make_error(Code::kIllegal, "entering " + to->id() + " costs " + std::to_string(*cost) + " MP; the force has " +
-                                          std::to_string(force_->mp_left) + " left",
-                      "7.1");
+    return illegal("entering " + to->id() + " costs " + std::to_string(*cost) + " MP; the force has " +
+                       std::to_string(force_->mp_left) + " left",
+                   "7.1");
+  if (force_->forced && in_enemy_zoc(board(), *to, side))
+    return illegal("a force on a Forced March may not enter an enemy zone of control (" + to->id() + ")", "7.2");
   return {};
 }
 
@@ -101,16 +273,392 @@ Events WateState::enter_hex(hex::Hex to, int cost) {
 }
 
 Events WateState::apply_march(Side side, const Action& a) {
+  clear_engaged(pos_);  // an Opportunity Fire's absorption is over
   if (a.verb == "stop") {
     Events ev{{"stop", std::string(side_name(side)) + " force ends its march in " + force_->hex.id() + " (rule 7.1)", {}}};
     auto e = end_force_action();
     ev.insert(ev.end(), e.begin(), e.end());
     return ev;
   }
+  if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return apply_rail(side, a);
+  if (a.verb == "forced-march") return apply_forced_march(side, a);
+  if (a.verb == "pickup") return apply_pickup(side, a);
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
+  if (a.verb == "attack") {
+    // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
+    return start_march_combat(to);
+  }
   const int cost = *enter_cost(board(), force_->hex, to, context_of(pos_, *force_));
   steps_.push_back({StepKind::kMarch, side});
+  if (side == Side::kGerman) return german_step(to, cost);
   return enter_hex(to, cost);
+}
+
+// ---- 7.1.2 Opportunity Chassepot Fire (GAP-W-09) ----
+
+Events WateState::german_step(hex::Hex to, int cost) {
+  const hex::Hex from = force_->hex;
+  const bool fired_already = force_->fired_to == to;  // at most one fire per step
+  force_->fired_to.reset();
+  const bool left = french_can_fire_at(pos_, from);
+  const bool entered = french_can_fire_at(pos_, to);
+  if (!fired_already && left && !entered) {
+    // Only the hex left is next to the French: they fire before the step.
+    force_->fired_to = to;
+    steps_.push_back({StepKind::kChassepotChoice, Side::kFrench, from});
+    return {{"opportunity_fire", "The German force is leaving " + from.id() + " next to French forces: the French may "
+                                                                            "fire before it moves (rule 7.1.2, ruling GAP-W-09)",
+             {}}};
+  }
+  Events ev = enter_hex(to, cost);
+  if (!fired_already && entered) {
+    steps_.push_back({StepKind::kChassepotChoice, Side::kFrench, to});
+    ev.push_back({"opportunity_fire", "The German force entered " + to.id() +
+                                          " next to French forces: the French may fire (rule 7.1.2, ruling GAP-W-09)",
+                  {}});
+  }
+  return ev;
+}
+
+std::vector<Action> WateState::chassepot_actions(const Step& step) const {
+  (void)step;
+  return {Action("fire"), Action("hold")};
+}
+
+rz::Status WateState::check_chassepot(const Step& step, const Action& a) const {
+  if (a.verb != "fire" && a.verb != "hold")
+    return illegal("the German force in " + step.hex.id() + " is moving next to your forces: fire or hold", "7.1.2");
+  if (!a.args.empty()) return make_error(Code::kMalformed, "'" + a.verb + "' takes no arguments");
+  return {};
+}
+
+Events WateState::apply_chassepot(const Step& step, const Action& a) {
+  if (a.verb == "hold")
+    return {{"opportunity_fire", "The French hold their fire at " + step.hex.id() + " (rule 7.1.2)", {}}};
+  steps_.push_back({StepKind::kChassepotRoll, Side::kFrench, step.hex, 0});
+  return {{"opportunity_fire", "The French open Chassepot fire at the German force in " + step.hex.id() + " (rule 7.1.2)", {}}};
+}
+
+std::vector<ChanceOutcome> WateState::march_outcomes(const Step& step) const {
+  switch (step.kind) {
+    case StepKind::kChassepotRoll: return two_dice("cft", true);
+    case StepKind::kForcedMarchRoll: return two_dice("forced-march-roll", false);
+    case StepKind::kMarchHqCasualty: return two_dice("roll", false);  // 1d6, and 1d6 halved for 1d3 (8.5.1)
+    default: return {};
+  }
+}
+
+Events WateState::apply_march_roll(const Step& step, const Action& a) {
+  clear_engaged(pos_);
+  Events ev;
+  if (step.kind == StepKind::kChassepotRoll) {
+    const int d66 = std::stoi(*a.get("d66"));
+    const hex::Hex target = step.hex;
+    int good = 0, dis = 0, dem = 0;
+    for (const auto& g : pos_.sps)
+      if (g.side == Side::kFrench && !g.entrained && hex::adjacent(g.hex, target))
+        (g.status == Status::kGood ? good : g.status == Status::kDisrupted ? dis : dem) += g.count;
+    const int strength = status_strength(good, dis, dem);
+    const HexInfo* info = data_->map.find(target);
+    std::optional<Country> fortress;
+    if (info->fortress_sr > 0 && !pos_.fortress_destroyed(target)) fortress = info->country;
+    const int shift = data_->tables.cft_shift(info->terrain, fortress);
+    const CftResult r = data_->tables.cft_lp(strength, shift, d66);
+    ev.push_back({"chassepot", std::string(step.n1 ? "Mitrailleuse extra roll" : "Chassepot fire") + " at " +
+                                   target.id() + ": French strength " + std::to_string(strength) + " (rule 3.5.1), shift " +
+                                   std::to_string(shift) + ", column " + r.column + ", d66 = " + std::to_string(d66) +
+                                   " (band " + r.band + "): " + std::to_string(r.lp) + " LP (rule 7.1.2)",
+                  {}});
+    const bool mit = options_.flag("12.3");
+    if (mit && data_->tables.mitrailleuse_jam(d66)) {
+      // 12.3 (GAP-W-31): one good-order firing SP is disrupted, the first in order.
+      for (auto& g : pos_.sps) {
+        if (g.side != Side::kFrench || g.entrained || g.status != Status::kGood || !hex::adjacent(g.hex, target)) continue;
+        g.count -= 1;
+        SpGroup one = g;
+        one.count = 1;
+        one.status = Status::kDisrupted;
+        ev.push_back({"mitrailleuse", "A mitrailleuse jams: 1 French SP in " + g.hex.id() +
+                                          " is disrupted (rule 12.3, ruling GAP-W-31)",
+                      {}});
+        pos_.sps.push_back(one);  // g is not used after this
+        break;
+      }
+      pos_.normalise();
+    }
+    // Resolved in this order (the stack is pushed in reverse): the losses, the
+    // HQ checks, then the 12.3 extra roll.
+    if (mit && step.n1 == 0 && data_->tables.mitrailleuse_extra_roll(d66)) {
+      steps_.push_back({StepKind::kChassepotRoll, Side::kFrench, target, 1});
+      ev.push_back({"mitrailleuse", "Doubles: the mitrailleuses fire again (rule 12.3)", {}});
+    }
+    if (r.hq_check)
+      for (std::size_t i = 0; i < force_->hqs.size(); ++i)
+        steps_.push_back({StepKind::kMarchHqCasualty, Side::kGerman, target, static_cast<int>(i)});
+    if (r.lp > 0) {
+      const ForceSp fs = force_sp(pos_);
+      for (auto& g : pos_.sps)
+        if (g.acting) g.engaged = true;
+      push_absorb(Side::kGerman, 0, r.lp);
+      if (fs.all > 0 && r.lp >= fs.steps) {
+        // Every SP is eliminated whatever the choices: its move ends (7.1.2).
+        force_->mp_left = 0;
+        force_->fired_to.reset();
+        ev.push_back({"opportunity_fire", "The fire eliminates the German force; its move ends (rule 7.1.2)", {}});
+      }
+    }
+    return ev;
+  }
+  if (step.kind == StepKind::kMarchHqCasualty) {
+    const std::string id = force_->hqs.at(static_cast<std::size_t>(step.n1));
+    const int d6 = std::stoi(*a.get("d1"));
+    const int d3 = (std::stoi(*a.get("d2")) + 1) / 2;
+    ev = hq_casualty(id, d6, d3);
+    const HqUnit* q = pos_.hq(id);
+    if (force_ && q && !q->hex) std::erase(force_->hqs, id);  // it no longer marches with the force
+    return ev;
+  }
+  // 7.2 Forced March roll: 2d6 + extra MP > 7 disrupts the whole force.
+  const int d1 = std::stoi(*a.get("d1")), d2 = std::stoi(*a.get("d2"));
+  const int total = d1 + d2 + step.n1;
+  const bool disrupt = total > 7;
+  ev.push_back({"forced_march", std::string(side_name(step.side)) + " Forced March roll 2d6 = " + std::to_string(d1) + "+" +
+                                    std::to_string(d2) + " + " + std::to_string(step.n1) + " extra MP = " +
+                                    std::to_string(total) + (disrupt ? " > 7: the force is disrupted" : ": no effect") +
+                                    " (rule 7.2)",
+                {}});
+  if (disrupt) {
+    for (auto& g : pos_.sps)
+      if (g.acting && g.status == Status::kGood) g.status = Status::kDisrupted;
+    pos_.normalise();
+  }
+  if (step.side == Side::kFrench) {
+    auto e = end_force_action();  // the French Forced March ends at its declared destination (ruling MA-8)
+    ev.insert(ev.end(), e.begin(), e.end());
+  } else {
+    force_->mp_left += step.n1;  // GAP-W-26: gained even if disrupted
+    force_->forced = true;
+    ev.push_back({"forced_march", "The German force gains " + std::to_string(step.n1) + " MP (" +
+                                      std::to_string(force_->mp_left) + " left) and may not enter an enemy zone of "
+                                      "control (rule 7.2, ruling GAP-W-26)",
+                  {}});
+  }
+  return ev;
+}
+
+// ---- 7.2 Forced March ----
+
+rz::Status WateState::check_forced_march(Side side, const Action& a) const {
+  const auto extra = int_arg(a, "extra");
+  const std::size_t want = side == Side::kFrench ? 2 : 1;
+  if (!extra || a.args.size() != want || (side == Side::kFrench && !a.get("to")))
+    return make_error(Code::kMalformed, side == Side::kFrench ? "the French declare forced-march to=XXYY extra=1..3"
+                                                              : "the German force declares forced-march extra=1..3");
+  if (*extra < 1 || *extra > 3) return make_error(Code::kMalformed, "a Forced March adds 1 to 3 MP");
+  if (auto ready = forced_march_ready(board(), *force_); !ready) return ready;
+  if (side == Side::kGerman) return {};
+  auto to = hex::parse_hex(*a.get("to"));
+  if (!to || !data_->map.on_map(*to)) return make_error(Code::kMalformed, "'" + *a.get("to") + "' is not a hex of the map");
+  auto path = cheapest_path(board(), force_->hex, *to, context_of(pos_, *force_));
+  if (!path || path->total > force_->mp_left + *extra)
+    return illegal("the force cannot reach " + to->id() + " with " + std::to_string(force_->mp_left + *extra) +
+                       " MP along a path that avoids enemy zones of control (ruling GAP-W-26)",
+                   "7.2");
+  return {};
+}
+
+Events WateState::apply_forced_march(Side side, const Action& a) {
+  const int extra = *int_arg(a, "extra");
+  if (side == Side::kGerman) {
+    steps_.push_back({StepKind::kMarch, side});
+    steps_.push_back({StepKind::kForcedMarchRoll, side, force_->hex, extra});
+    return {{"forced_march", "The German force declares a Forced March of " + std::to_string(extra) +
+                                 " extra MP and rolls first (rule 7.2, ruling GAP-W-26)",
+             {}}};
+  }
+  const hex::Hex to = *hex::parse_hex(*a.get("to"));
+  const Path path = *cheapest_path(board(), force_->hex, to, context_of(pos_, *force_));
+  Events ev{{"forced_march", "The French force makes a Forced March of " + std::to_string(extra) + " extra MP to " +
+                                 to.id() + " (" + std::to_string(path.total) + " MP, rule 7.2)",
+             {}}};
+  force_->mp_left += extra;
+  force_->forced = true;
+  for (std::size_t i = 0; i < path.hexes.size(); ++i) {
+    auto e = enter_hex(path.hexes[i], path.costs[i]);
+    ev.insert(ev.end(), e.begin(), e.end());
+  }
+  steps_.push_back({StepKind::kForcedMarchRoll, side, to, extra});
+  return ev;
+}
+
+// ---- 7.1.3 Rail movement (GAP-W-25, GAP-W-36) ----
+
+rz::Status WateState::check_rail(Side side, const Action& a) const {
+  const RailRules& rr = data_->tables.rail(side);
+  const ForceSp fs = force_sp(pos_);
+  const int free_sp = fs.all - fs.entrained;
+  const bool on_train = force_->entrained || fs.entrained > 0;
+  if (a.verb == "rail") {
+    const std::string* t = a.get("to");
+    if (!t || a.args.size() != 1) return make_error(Code::kMalformed, "rail needs to=XXYY");
+    auto to = hex::parse_hex(*t);
+    if (!to) return make_error(Code::kMalformed, "'" + *t + "' is not a hex number (XXYY)");
+    if (!on_train) return illegal("the force must entrain (1 MP) before it moves by rail", "7.1.3");
+    if (free_sp > 0) return illegal("part of the force is not entrained: entrain it or detrain", "7.1.3");
+    if (force_->mp_left < rr.ride_mp) return illegal("a rail move costs " + std::to_string(rr.ride_mp) + " MP", "7.1.3");
+    auto reach = rail_reachable(board(), force_->hex, side);
+    if (std::find(reach.begin(), reach.end(), *to) == reach.end()) {
+      const HexInfo* info = data_->map.find(*to);
+      if (rr.home_only && info && info->country != Country::kGermany)
+        return illegal("German rail movement stays inside Germany; " + to->id() + " is not (ruling GAP-W-25)", "7.1.3");
+      return illegal(to->id() + " cannot be reached by rail from " + force_->hex.id() +
+                         " along friendly controlled rail hexes outside enemy zones of control",
+                     "7.1.3");
+    }
+    return {};
+  }
+  if (!a.args.empty()) return make_error(Code::kMalformed, "'" + a.verb + "' takes no arguments");
+  if (a.verb == "detrain") {
+    if (!on_train) return illegal("the force is not entrained", "7.1.3");
+    if (force_->mp_left < rr.detrain_mp) return illegal("detraining costs " + std::to_string(rr.detrain_mp) + " MP", "7.1.3");
+    return {};
+  }
+  // entrain
+  if (on_train && free_sp == 0) return illegal("the force is already entrained", "7.1.3");
+  const HexInfo* info = data_->map.find(force_->hex);
+  if (!data_->map.rail(force_->hex)) return illegal(force_->hex.id() + " is not a rail hex", "7.1.3");
+  if (pos_.controller(data_->map, force_->hex) != side)
+    return illegal("entraining needs a friendly controlled rail hex; " + force_->hex.id() + " is not", "7.1.3");
+  if (in_enemy_zoc(board(), force_->hex, side))
+    return illegal("no force entrains in an enemy zone of control (" + force_->hex.id() + ")", "7.1.3");
+  if (rr.home_only && info->country != Country::kGermany)
+    return illegal("German rail movement stays inside Germany; " + force_->hex.id() + " is not (ruling GAP-W-25)", "7.1.3");
+  if (force_->mp_left < rr.entrain_mp) return illegal("entraining costs " + std::to_string(rr.entrain_mp) + " MP", "7.1.3");
+  if (rr.max_sp_per_turn && rail_sp_used(side) + free_sp > *rr.max_sp_per_turn)
+    return illegal(std::string(side_name(side)) + " rail movement carries at most " + std::to_string(*rr.max_sp_per_turn) +
+                       " SP a turn; " + std::to_string(rail_sp_used(side)) + " already went, this force has " +
+                       std::to_string(free_sp) + " (HQs do not count)",
+                   "7.1.3");
+  if (free_sp * rr.rp_per_sp > rp_[index(side)])
+    return illegal("entraining " + std::to_string(free_sp) + " SP costs " + std::to_string(free_sp * rr.rp_per_sp) +
+                       " RP; you have " + std::to_string(rp_[index(side)]),
+                   "7.1.3");
+  return {};
+}
+
+Events WateState::apply_rail(Side side, const Action& a) {
+  const RailRules& rr = data_->tables.rail(side);
+  steps_.push_back({StepKind::kMarch, side});
+  const std::string who(side_name(side));
+  if (a.verb == "rail") {
+    const hex::Hex from = force_->hex, to = *hex::parse_hex(*a.get("to"));
+    for (auto& g : pos_.sps)
+      if (g.acting) g.hex = to;
+    for (const auto& id : force_->hqs) pos_.hq(id)->hex = to;
+    force_->hex = to;
+    force_->mp_left -= rr.ride_mp;
+    force_->moved = true;
+    pos_.normalise();
+    return {{"rail", who + " force rides by rail " + from.id() + " -> " + to.id() + " (" + std::to_string(rr.ride_mp) +
+                         " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
+             {}}};
+  }
+  if (a.verb == "detrain") {
+    for (auto& g : pos_.sps)
+      if (g.acting) g.entrained = false;
+    force_->entrained = false;
+    force_->mp_left -= rr.detrain_mp;
+    pos_.normalise();
+    return {{"rail", who + " force detrains in " + force_->hex.id() + " (" + std::to_string(rr.detrain_mp) +
+                         " MP, rule 7.1.3)",
+             {}}};
+  }
+  int n = 0;
+  for (auto& g : pos_.sps)
+    if (g.acting && !g.entrained) {
+      g.entrained = true;
+      n += g.count;
+    }
+  force_->entrained = true;
+  force_->mp_left -= rr.entrain_mp;
+  if (rail_turn_ != turn_) {
+    rail_turn_ = turn_;
+    rail_sp_[0] = rail_sp_[1] = 0;
+  }
+  rail_sp_[index(side)] += n;
+  const int rp = n * rr.rp_per_sp;
+  rp_[index(side)] -= rp;
+  pos_.normalise();
+  return {{"rail", who + " force entrains " + std::to_string(n) + " SP in " + force_->hex.id() + " (" +
+                       std::to_string(rr.entrain_mp) + " MP, " + std::to_string(rp) + " RP, rule 7.1.3)",
+           {}}};
+}
+
+// ---- 7.1 German HQ pick-up (GAP-W-12) ----
+
+rz::Status WateState::check_pickup(Side side, const Action& a) const {
+  const auto n = int_arg(a, "sp");
+  const std::string* h = a.get("hex");
+  if (!n || a.args.size() != (h ? 2u : 1u)) return make_error(Code::kMalformed, "pickup needs sp=N (and optionally hex=XXYY, the force's hex)");
+  if (h && *h != force_->hex.id()) return illegal("an HQ picks up SP only in its own hex " + force_->hex.id(), "7.1");
+  if (side != Side::kGerman) return illegal("only German HQs pick up SP on the march", "7.1");
+  if (force_->hqs.empty() || frames_.empty() || !force_->hq_action ||
+      std::find(force_->hqs.begin(), force_->hqs.end(), frames_.back().hq) == force_->hqs.end())
+    return illegal("only a force marching with its activated HQ picks up SP", "7.1");
+  const ForceSp fs = force_sp(pos_);
+  if (force_->entrained || fs.entrained > 0) return illegal("an entrained force picks up no SP", "7.1.3");
+  if (*n < 1) return make_error(Code::kMalformed, "pick up at least 1 SP");
+  if (force_->mp_left < 1) return illegal("a pick-up costs 1 MP; the force has none left", "7.1");
+  int avail = 0;
+  for (const auto& g : pos_.sps)
+    if (g.side == side && g.hex == force_->hex && !g.activated && !g.acting && !g.entrained) avail += g.count;
+  if (*n > avail)
+    return illegal(force_->hex.id() + " holds " + std::to_string(avail) + " unactivated SP; you named " + std::to_string(*n),
+                   "7.1");
+  if (*n > frames_.back().limit_left)
+    return illegal(hq_label(frames_.back().hq) + " can activate " + std::to_string(frames_.back().limit_left) +
+                       " more SP (ruling GAP-W-12)",
+                   "3.6.2");
+  return {};
+}
+
+Events WateState::apply_pickup(Side side, const Action& a) {
+  int n = *int_arg(a, "sp");
+  const int picked = n;
+  const ForceSp fs = force_sp(pos_);
+  // The majority condition of the marching SP; a tie takes the worse (ruling MA-11).
+  std::optional<Status> majority;
+  if (fs.all > 0) {
+    int best = -1;
+    for (int s = 0; s < 3; ++s)
+      if (fs.by_status[s] >= best && fs.by_status[s] > 0) {
+        best = fs.by_status[s];
+        majority = static_cast<Status>(s);
+      }
+  }
+  for (Status want : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
+    for (std::size_t i = 0; i < pos_.sps.size() && n > 0; ++i) {
+      SpGroup& g = pos_.sps[i];
+      if (g.side != side || g.hex != force_->hex || g.activated || g.acting || g.entrained || g.status != want) continue;
+      const int k = std::min(n, g.count);
+      SpGroup taken = g;
+      taken.count = k;
+      taken.activated = true;
+      taken.acting = true;
+      if (majority) taken.status = *majority;
+      g.count -= k;
+      n -= k;
+      pos_.sps.push_back(taken);
+    }
+  pos_.normalise();
+  frames_.back().limit_left -= picked;
+  force_->mp_left -= 1;
+  steps_.push_back({StepKind::kMarch, side});
+  return {{"pickup", hq_label(frames_.back().hq) + " picks up " + std::to_string(picked) + " SP in " + force_->hex.id() +
+                         (majority ? " (they take the force's " + std::string(status_name(*majority)) + " condition)" : "") +
+                         " (1 MP, " + std::to_string(force_->mp_left) + " left; " +
+                         std::to_string(frames_.back().limit_left) + " SP of its limit left, rule 7.1, ruling GAP-W-12)",
+           {}}};
 }
 
 }  // namespace rz::wate1870

@@ -73,6 +73,7 @@ Events WateState::start_phase(Phase phase) {
   Events ev;
   phase_ = phase;
   steps_.clear();
+  uses_.clear();  // 6.2 / 10.0 per-phase bookkeeping
   switch (phase) {
     case Phase::kSetup:
     case Phase::kAdministrative: {
@@ -107,9 +108,16 @@ Events WateState::start_phase(Phase phase) {
         steps_.push_back({StepKind::kInitiative, Side::kFrench});
       }
       break;
-    case Phase::kSiege:
-    case Phase::kRecovery:
+    case Phase::kSiege: {
+      auto e = start_siege_phase();  // 9.0 (siege.cpp)
+      ev.insert(ev.end(), e.begin(), e.end());
       break;
+    }
+    case Phase::kRecovery: {
+      auto e = start_recovery_phase();  // 10.0 (recovery.cpp)
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
   }
   ev.insert(ev.begin(), Event{"phase", "Turn " + std::to_string(turn_) + ", " +
                                            std::string(phase_name(phase_)) + " phase", {}});
@@ -155,7 +163,18 @@ Events WateState::finish(std::optional<Side> winner, std::string reason) {
 ToMove WateState::to_move() const {
   if (over_ || steps_.empty()) return {MoveKind::kTerminal, {}};
   const Step& s = steps_.back();
-  if (s.kind == StepKind::kInitiative || s.kind == StepKind::kSiegeRoll) return {MoveKind::kChance, {}};
+  switch (s.kind) {
+    case StepKind::kInitiative:
+    case StepKind::kSiegeRoll:
+    case StepKind::kCombatDice:
+    case StepKind::kRerollDie:
+    case StepKind::kHqCasualtyRoll:
+    case StepKind::kRiverLoss:
+    case StepKind::kChassepotRoll:     // 7.1.2 (march.cpp)
+    case StepKind::kForcedMarchRoll:   // 7.2 (march.cpp)
+    case StepKind::kMarchHqCasualty: return {MoveKind::kChance, {}};  // 7.1.2 (march.cpp)
+    default: break;
+  }
   return {MoveKind::kPlayer, {player_of(s.side)}};
 }
 
@@ -164,21 +183,40 @@ std::vector<Action> WateState::legal_actions(Player player) const {
   if (tm.kind != MoveKind::kPlayer || tm.players.front() != player) return {};
   const Step& s = steps_.back();
   switch (s.kind) {
-    case StepKind::kAdministrative: return {Action("end-administrative")};
+    case StepKind::kAdministrative: {
+      auto out = admin_actions(s.side);  // 6.2 (administrative.cpp)
+      out.push_back(Action("end-administrative"));
+      return out;
+    }
+    case StepKind::kRecovery: return recovery_actions(s.side);  // 10.0 (recovery.cpp)
     case StepKind::kActivate: return activation_actions(s.side);
     case StepKind::kHqOrders: return hq_order_actions(s.side);
     case StepKind::kForceOrders: return force_order_actions(s.side);
     case StepKind::kMarch: return march_actions(s.side);
     case StepKind::kAbsorb: return absorb_actions(s);
-    case StepKind::kInitiative:
-    case StepKind::kSiegeRoll:
-    case StepKind::kRecovery: break;
+    case StepKind::kArtillery:
+    case StepKind::kReroll:
+    case StepKind::kRetreat:
+    case StepKind::kAdvance: return combat_actions(s);
+    case StepKind::kChassepotChoice: return chassepot_actions(s);  // 7.1.2 (march.cpp)
+    default: break;
   }
   return {};
 }
 
 std::vector<ChanceOutcome> WateState::chance_outcomes() const {
   if (to_move().kind != MoveKind::kChance) return {};
+  if (steps_.back().kind == StepKind::kSiegeRoll) return siege_outcomes(steps_.back());  // 9.0 (siege.cpp)
+  switch (steps_.back().kind) {
+    case StepKind::kCombatDice:
+    case StepKind::kRerollDie:
+    case StepKind::kHqCasualtyRoll:
+    case StepKind::kRiverLoss: return combat_outcomes(steps_.back());  // 8.0 (combat_procedure.cpp)
+    case StepKind::kChassepotRoll:
+    case StepKind::kForcedMarchRoll:
+    case StepKind::kMarchHqCasualty: return march_outcomes(steps_.back());  // 7.1.2, 7.2 (march.cpp)
+    default: break;
+  }
   // 7.0 / GAP-W-38: each side rolls 1d6.
   std::vector<ChanceOutcome> out;
   for (int f = 1; f <= 6; ++f)
@@ -212,18 +250,28 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
   switch (s.kind) {
     case StepKind::kAdministrative:
       if (action == Action("end-administrative")) return {};
-      return make_error(Code::kIllegal,
-                        "'" + action.verb + "' is not possible in the Administrative Phase, where a side collects RP "
-                                            "and mobilizes; say end-administrative to finish it",
-                        "6.0");
+      return check_admin(s.side, action);  // 6.2 (administrative.cpp)
     case StepKind::kActivate: return check_activation(s.side, action);
     case StepKind::kHqOrders: return check_hq_order(s.side, action);
     case StepKind::kForceOrders: return check_force_order(s.side, action);
     case StepKind::kMarch: return check_march(s.side, action);
     case StepKind::kAbsorb: return check_absorb(s, action);
+    case StepKind::kArtillery:
+    case StepKind::kReroll:
+    case StepKind::kRetreat:
+    case StepKind::kAdvance: return check_combat_action(s, action);
+    case StepKind::kRecovery: return check_recovery(s.side, action);  // 10.0 (recovery.cpp)
+    case StepKind::kChassepotChoice: return check_chassepot(s, action);  // 7.1.2 (march.cpp)
+    case StepKind::kChassepotRoll:
+    case StepKind::kForcedMarchRoll:
+    case StepKind::kMarchHqCasualty: break;  // chance (march.cpp)
     case StepKind::kInitiative:
-    case StepKind::kSiegeRoll:
-    case StepKind::kRecovery: break;
+    case StepKind::kCombat:
+    case StepKind::kCombatDice:
+    case StepKind::kRerollDie:
+    case StepKind::kHqCasualtyRoll:
+    case StepKind::kRiverLoss:
+    case StepKind::kSiegeRoll: break;
   }
   return make_error(Code::kInternal, "no step accepts orders now");
 }
@@ -247,6 +295,11 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       break;
     }
     case StepKind::kAdministrative:
+      if (!(action == Action("end-administrative"))) {
+        auto e = apply_admin(s.side, action);  // 6.2 (administrative.cpp): pushes the step again
+        ev.insert(ev.end(), e.begin(), e.end());
+        break;
+      }
       ev.push_back({"administrative_done",
                     std::string(side_name(s.side)) + " ends the Administrative Phase (rule 6.0)", {}});
       break;
@@ -275,11 +328,57 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
-    case StepKind::kSiegeRoll:
-    case StepKind::kRecovery:
+    case StepKind::kArtillery:
+    case StepKind::kReroll:
+    case StepKind::kRetreat:
+    case StepKind::kAdvance: {
+      auto e = apply_combat_action(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
       break;
+    }
+    case StepKind::kCombatDice:
+    case StepKind::kRerollDie:
+    case StepKind::kHqCasualtyRoll:
+    case StepKind::kRiverLoss: {
+      auto e = apply_combat_chance(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kCombat: break;
+    case StepKind::kChassepotChoice: {  // 7.1.2 (march.cpp)
+      auto e = apply_chassepot(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kChassepotRoll:
+    case StepKind::kForcedMarchRoll:
+    case StepKind::kMarchHqCasualty: {  // 7.1.2, 7.2 (march.cpp)
+      auto e = apply_march_roll(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kSiegeRoll: {
+      auto e = apply_siege_roll(s, action);  // 9.0 (siege.cpp)
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kRecovery: {
+      auto e = apply_recovery(s.side, action);  // 10.0 (recovery.cpp)
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+  }
+  // Automatic steps run at once: the combat procedure's stages (8.0).
+  while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
+    steps_.pop_back();
+    auto e = combat_continue();
+    ev.insert(ev.end(), e.begin(), e.end());
   }
   pos_.normalise();
+  {
+    auto v = check_victory();  // 11.0 (victory.cpp)
+    ev.insert(ev.end(), v.begin(), v.end());
+  }
   auto next = advance_phase();
   ev.insert(ev.end(), next.begin(), next.end());
   return ev;
@@ -306,7 +405,7 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, StepKind>, 9> kStepNames{{
+constexpr std::array<std::pair<std::string_view, StepKind>, 22> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
     {"activate", StepKind::kActivate},
@@ -316,7 +415,41 @@ constexpr std::array<std::pair<std::string_view, StepKind>, 9> kStepNames{{
     {"siege-roll", StepKind::kSiegeRoll},
     {"recovery", StepKind::kRecovery},
     {"absorb", StepKind::kAbsorb},
+    {"combat", StepKind::kCombat},
+    {"artillery", StepKind::kArtillery},
+    {"combat-dice", StepKind::kCombatDice},
+    {"reroll", StepKind::kReroll},
+    {"reroll-die", StepKind::kRerollDie},
+    {"hq-casualty", StepKind::kHqCasualtyRoll},
+    {"retreat", StepKind::kRetreat},
+    {"river-loss", StepKind::kRiverLoss},
+    {"advance", StepKind::kAdvance},
+    {"chassepot-choice", StepKind::kChassepotChoice},
+    {"chassepot-roll", StepKind::kChassepotRoll},
+    {"forced-march-roll", StepKind::kForcedMarchRoll},
+    {"march-hq-casualty", StepKind::kMarchHqCasualty},
 }};
+
+json combat_json(const Combat& c) {
+  json from = json::array(), retreats = json::array();
+  for (auto h : c.from) from.push_back(h.id());
+  for (auto h : c.retreats) retreats.push_back(h.id());
+  return json{{"attacker", side_name(c.attacker)},
+              {"target", c.target.id()},
+              {"march", c.march},
+              {"from", from},
+              {"stage", c.stage},
+              {"drm", {c.drm[0], c.drm[1]}},
+              {"raw", {c.raw[0], c.raw[1]}},
+              {"may_commit", {c.may_commit[0], c.may_commit[1]}},
+              {"artillery_rp", {c.artillery_rp[0], c.artillery_rp[1]}},
+              {"committed", {c.committed[0], c.committed[1]}},
+              {"dice", {{c.dice[0][0], c.dice[0][1]}, {c.dice[1][0], c.dice[1][1]}}},
+              {"winner", side_name(c.winner)},
+              {"spread", c.spread},
+              {"hqs", c.hqs},
+              {"retreats", retreats}};
+}
 
 json step_json(const Step& s) {
   for (const auto& [name, kind] : kStepNames)
@@ -365,6 +498,9 @@ std::string WateState::serialize() const {
   json destroyed = json::array();
   for (const auto& h : pos_.destroyed) destroyed.push_back(h.id());
   j["destroyed"] = destroyed;
+  json uses = json::array();  // 6.2 / 10.0 per-phase bookkeeping
+  for (const auto& u : uses_) uses.push_back({side_name(u.side), u.hex.id(), u.sp, u.hq, u.recovered});
+  j["uses"] = uses;
   json steps = json::array();
   for (const auto& s : steps_) steps.push_back(step_json(s));
   j["steps"] = steps;
@@ -375,11 +511,15 @@ std::string WateState::serialize() const {
     const auto& f = *force_;
     j["force"] = {{"side", side_name(f.side)}, {"hex", f.hex.id()},     {"hqs", f.hqs},
                   {"hq_action", f.hq_action},  {"mp_left", f.mp_left}, {"cautious", f.cautious},
-                  {"moved", f.moved},          {"must_stop", f.must_stop}};
+                  {"moved", f.moved},          {"must_stop", f.must_stop},
+                  {"entrained", f.entrained},  {"forced", f.forced},
+                  {"fired_to", f.fired_to ? json(f.fired_to->id()) : json(nullptr)}};  // 7.1.2, 7.1.3, 7.2
   } else {
     j["force"] = nullptr;
   }
   j["eliminated"] = {eliminated_[0], eliminated_[1]};
+  j["rail"] = {rail_turn_, rail_sp_[0], rail_sp_[1]};  // 7.1.3 (march.cpp)
+  j["combat"] = combat_ ? combat_json(*combat_) : json(nullptr);
   j["over"] = over_;
   j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
   j["end_reason"] = end_reason_;
@@ -436,6 +576,9 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     for (std::size_t i = 0; i < control.size(); ++i)
       st->pos_.control[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
     for (const auto& h : j.at("destroyed")) st->pos_.destroyed.push_back(hex_of(h));
+    if (j.contains("uses"))  // 6.2 / 10.0 per-phase bookkeeping
+      for (const auto& u : j.at("uses"))
+        st->uses_.push_back({side(u.at(0)), hex_of(u.at(1)), u.at(2), u.at(3), u.at(4)});
     for (const auto& s : j.at("steps"))
     {
       // A step's hex is "0000" where the step is about no hex.
@@ -451,6 +594,9 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       const json& f = j.at("force");
       ActiveForce af{side(f.at("side")), hex_of(f.at("hex")), f.at("hqs"), f.at("hq_action"), f.at("mp_left"),
                      f.at("cautious"), f.at("moved"), f.at("must_stop")};
+      af.entrained = f.value("entrained", false);  // 7.1.2, 7.1.3, 7.2 (march.cpp)
+      af.forced = f.value("forced", false);
+      if (f.contains("fired_to") && !f.at("fired_to").is_null()) af.fired_to = hex_of(f.at("fired_to"));
       st->force_ = af;
     }
     // Every step that gives orders needs what it orders about.
@@ -459,8 +605,36 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !st->force_)
         throw std::invalid_argument("force orders without a force");
     }
+    if (!j.at("combat").is_null()) {
+      const json& cj = j.at("combat");
+      Combat c;
+      c.attacker = side(cj.at("attacker"));
+      c.target = hex_of(cj.at("target"));
+      c.march = cj.at("march");
+      for (const auto& h : cj.at("from")) c.from.push_back(hex_of(h));
+      c.stage = cj.at("stage");
+      for (int i = 0; i < kSides; ++i) {
+        c.drm[i] = cj.at("drm").at(i);
+        c.raw[i] = cj.at("raw").at(i);
+        c.may_commit[i] = cj.at("may_commit").at(i);
+        c.artillery_rp[i] = cj.at("artillery_rp").at(i);
+        c.committed[i] = cj.at("committed").at(i);
+        c.dice[i][0] = cj.at("dice").at(i).at(0);
+        c.dice[i][1] = cj.at("dice").at(i).at(1);
+      }
+      c.winner = side(cj.at("winner"));
+      c.spread = cj.at("spread");
+      c.hqs = cj.at("hqs").get<std::vector<std::string>>();
+      for (const auto& h : cj.at("retreats")) c.retreats.push_back(hex_of(h));
+      st->combat_ = c;
+    }
     st->eliminated_[0] = j.at("eliminated").at(0);
     st->eliminated_[1] = j.at("eliminated").at(1);
+    if (j.contains("rail")) {  // 7.1.3 (march.cpp)
+      st->rail_turn_ = j.at("rail").at(0);
+      st->rail_sp_[0] = j.at("rail").at(1);
+      st->rail_sp_[1] = j.at("rail").at(2);
+    }
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
     st->end_reason_ = j.at("end_reason");
@@ -497,6 +671,27 @@ std::uint64_t WateState::hash() const {
   str(end_reason_);
   h.i64(eliminated_[0]);
   h.i64(eliminated_[1]);
+  h.i64(rail_turn_);  // 7.1.3 (march.cpp)
+  h.i64(rail_sp_[0]);
+  h.i64(rail_sp_[1]);
+  h.i64(combat_ ? 1 : 0);
+  if (combat_) {
+    const Combat& c = *combat_;
+    h.i64(index(c.attacker) | c.march << 1 | index(c.winner) << 2);
+    hx(c.target);
+    h.u64(c.from.size());
+    for (auto x : c.from) hx(x);
+    h.i64(c.stage);
+    h.i64(c.spread);
+    for (int i = 0; i < kSides; ++i)
+      for (int v : {c.drm[i], c.raw[i], static_cast<int>(c.may_commit[i]), c.artillery_rp[i],
+                    static_cast<int>(c.committed[i]), c.dice[i][0], c.dice[i][1]})
+        h.i64(v);
+    h.u64(c.hqs.size());
+    for (const auto& id : c.hqs) str(id);
+    h.u64(c.retreats.size());
+    for (auto x : c.retreats) hx(x);
+  }
   h.u64(pos_.sps.size());
   for (const auto& g : pos_.sps) {
     hx(g.hex);
@@ -515,6 +710,14 @@ std::uint64_t WateState::hash() const {
   h.bytes(std::string_view(reinterpret_cast<const char*>(pos_.control.data()), pos_.control.size()));
   h.u64(pos_.destroyed.size());
   for (auto d : pos_.destroyed) hx(d);
+  h.u64(uses_.size());  // 6.2 / 10.0 per-phase bookkeeping
+  for (const auto& u : uses_) {
+    h.i64(index(u.side));
+    hx(u.hex);
+    h.i64(u.sp);
+    h.i64(u.hq);
+    h.i64(u.recovered ? 1 : 0);
+  }
   h.u64(steps_.size());
   for (const auto& s : steps_) {
     h.i64(static_cast<int>(s.kind) * 2 + index(s.side));
@@ -533,7 +736,9 @@ std::uint64_t WateState::hash() const {
     hx(force_->hex);
     h.u64(force_->hqs.size());
     for (const auto& id : force_->hqs) str(id);
-    h.i64(force_->hq_action | force_->cautious << 1 | force_->moved << 2 | force_->must_stop << 3);
+    h.i64(force_->hq_action | force_->cautious << 1 | force_->moved << 2 | force_->must_stop << 3 |
+          force_->entrained << 4 | force_->forced << 5);  // 7.1.2, 7.1.3, 7.2 (march.cpp)
+    h.i64(force_->fired_to ? force_->fired_to->col * 1000 + force_->fired_to->row : -1);
     h.i64(force_->mp_left);
   }
   return h.digest();
@@ -545,6 +750,12 @@ std::string WateState::view(Player player) const {
   if (player == kUmpire) return j.dump();
   const Side me = static_cast<Side>(player);
   j["you"] = side_name(me);
+  {  // 6.2 / 10.0 bookkeeping: only one's own (the enemy's would show where it mobilized, 12.2)
+    json uses = json::array();
+    for (const auto& u : uses_)
+      if (u.side == me) uses.push_back({side_name(u.side), u.hex.id(), u.sp, u.hq, u.recovered});
+    j["uses"] = uses;
+  }
   // 12.2: an enemy stack that may not be inspected shows as a generic stack.
   json sps = json::array();
   std::vector<std::string> hidden_hexes;

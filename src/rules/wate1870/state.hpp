@@ -27,6 +27,20 @@ enum class StepKind {
   kSiegeRoll,       // chance: a Siege Assault roll for the fortress in `hex` (9.0)
   kRecovery,        // a side chooses which forces recover (10.0)
   kAbsorb,          // a side absorbs losses with its engaged SP: n1 SP to eliminate, then n2 steps (8.5, 7.1.2)
+  kCombat,          // automatic: the combat procedure takes its next stage (8.0)
+  kArtillery,       // a side commits artillery or not (8.4)
+  kCombatDice,      // chance: a side's 2d6 (8.5)
+  kReroll,          // a side that committed artillery may re-roll one die (8.4)
+  kRerollDie,       // chance: the re-rolled die (n1 = which die)
+  kHqCasualtyRoll,  // chance: 1d6 (and 1d3 turns) for HQ n1 of the combat's list (8.5.1)
+  kRetreat,         // a side chooses the retreat of its force in `hex` (8.6)
+  kRiverLoss,       // chance: 1d6 LP for a retreat across a river (8.6)
+  kAdvance,         // the winner of a Planned Attack may advance (8.7)
+  // 7.1.2, 7.2 (march.cpp):
+  kChassepotChoice,  // the French fire on the German force in `hex`, or hold (7.1.2)
+  kChassepotRoll,    // chance: d66 on the Chassepot Fire Table at `hex`; n1 = 1 for a 12.3 extra roll
+  kForcedMarchRoll,  // chance: 2d6 for a Forced March of n1 extra MP (7.2)
+  kMarchHqCasualty,  // chance: 1d6 and 1d6 halved (1d3) for the n1-th HQ of the marching force (7.1.2, 8.5.1)
 };
 
 struct Step {
@@ -48,6 +62,26 @@ struct Frame {
   friend bool operator==(const Frame&, const Frame&) = default;
 };
 
+// A combat being resolved (8.0); its SP are the SpGroups marked engaged.
+struct Combat {
+  Side attacker = Side::kGerman;
+  hex::Hex target;
+  bool march = false;              // March Combat (7.1.1), else Planned Attack (7.4)
+  std::vector<hex::Hex> from;      // attacking hexes
+  int stage = 0;
+  int drm[kSides] = {0, 0};        // final combat DRM per side (8.3)
+  int raw[kSides] = {0, 0};        // SP physically taking part (GAP-W-18)
+  bool may_commit[kSides] = {false, false};
+  int artillery_rp[kSides] = {0, 0};
+  bool committed[kSides] = {false, false};
+  int dice[kSides][2] = {{0, 0}, {0, 0}};
+  Side winner = Side::kGerman;
+  int spread = 0;
+  std::vector<std::string> hqs;    // HQs awaiting a casualty roll (8.5.1)
+  std::vector<hex::Hex> retreats;  // hexes whose losing force must still retreat (8.6)
+  friend bool operator==(const Combat&, const Combat&) = default;
+};
+
 // The force now carrying out an action; its SP are the SpGroups marked acting.
 struct ActiveForce {
   Side side = Side::kFrench;
@@ -58,8 +92,25 @@ struct ActiveForce {
   bool cautious = false;         // 3.4
   bool moved = false;            // has entered at least one hex
   bool must_stop = false;        // entered an EZOC: may only stop or attack (3.4)
+  // 7.1.2, 7.1.3, 7.2 (march.cpp):
+  bool entrained = false;              // on the train (7.1.3; the SP carry SpGroup::entrained too)
+  bool forced = false;                 // a Forced March was declared: no EZOC may be entered (7.2)
+  std::optional<hex::Hex> fired_to = std::nullopt;  // fired on before the step into this hex: the next move goes there (7.1.2)
   friend bool operator==(const ActiveForce&, const ActiveForce&) = default;
 };
+
+// A force about to act: the other fields start at their defaults.
+inline ActiveForce new_force(Side side, hex::Hex h, std::vector<std::string> hqs, bool hq_action, int mp,
+                             bool cautious) {
+  ActiveForce f;
+  f.side = side;
+  f.hex = h;
+  f.hqs = std::move(hqs);
+  f.hq_action = hq_action;
+  f.mp_left = mp;
+  f.cautious = cautious;
+  return f;
+}
 
 class WateState final : public State {
  public:
@@ -132,6 +183,20 @@ class WateState final : public State {
   Events apply_march(Side side, const Action& a);
   Events enter_hex(hex::Hex to, int cost);
   Events take_control(hex::Hex h, Side side);
+  // 7.1.2, 7.1.3, 7.2 (march.cpp).
+  rz::Status check_rail(Side side, const Action& a) const;
+  rz::Status check_forced_march(Side side, const Action& a) const;
+  rz::Status check_pickup(Side side, const Action& a) const;
+  Events apply_rail(Side side, const Action& a);
+  Events apply_forced_march(Side side, const Action& a);
+  Events apply_pickup(Side side, const Action& a);
+  Events german_step(hex::Hex to, int cost);  // a German move step with its Opportunity Chassepot Fire
+  std::vector<Action> chassepot_actions(const Step& step) const;
+  rz::Status check_chassepot(const Step& step, const Action& a) const;
+  Events apply_chassepot(const Step& step, const Action& a);
+  std::vector<ChanceOutcome> march_outcomes(const Step& step) const;
+  Events apply_march_roll(const Step& step, const Action& a);
+  int rail_sp_used(Side side) const { return rail_turn_ == turn_ ? rail_sp_[index(side)] : 0; }
   // 6.0 Administrative Phase: 6.2 mobilization, returning HQs (administrative.cpp).
   std::vector<Action> admin_actions(Side side) const;
   rz::Status check_admin(Side side, const Action& a) const;
@@ -154,9 +219,46 @@ class WateState final : public State {
   Events apply_absorb(const Step& step, const Action& a);
   // Pushes the absorption of `eliminate` SP then `steps` steps by `side`'s engaged SP (nothing if none due).
   void push_absorb(Side side, int eliminate, int steps);
+  // 7.4 Planned Attack, 7.1.1 March Combat and the 8.0 combat sequence (combat_procedure.cpp).
+  std::vector<Action> planned_attack_actions(Side side) const;
+  rz::Status check_planned_attack(Side side, const Action& a) const;
+  Events apply_planned_attack(Side side, const Action& a);
+  static std::vector<std::string> with_hqs(const Action& a);  // the with=HQ,HQ of an attack
+  rz::Status check_march_combat(hex::Hex to) const;
+  Events start_march_combat(hex::Hex to);
+  Events start_combat(Combat c);
+  Events combat_continue();
+  std::vector<Action> combat_actions(const Step& step) const;
+  rz::Status check_combat_action(const Step& step, const Action& a) const;
+  Events apply_combat_action(const Step& step, const Action& a);
+  std::vector<ChanceOutcome> combat_outcomes(const Step& step) const;
+  Events apply_combat_chance(const Step& step, const Action& a);
+  Events hq_casualty(const std::string& id, int d6, int d3);
   // 7.3 Rally (rally.cpp).
   rz::Status check_rally(Side side, hex::Hex h) const;
   Events rally_force();
+
+  // ---- helpers of 6.2 mobilization, 9.0 sieges, 10.0 recovery (administrative.cpp,
+  // siege.cpp, recovery.cpp) ----
+  // What a side did in a hex this phase: SP and HQs mobilized (6.2), whether its
+  // force recovered (10.0). Cleared when a phase starts; serialized as "uses".
+  struct HexUse {
+    Side side = Side::kFrench;
+    hex::Hex hex;
+    int sp = 0;
+    int hq = 0;
+    bool recovered = false;
+    friend bool operator==(const HexUse&, const HexUse&) = default;
+  };
+  HexUse& use_of(Side side, hex::Hex h);  // creates the entry, keeps uses_ sorted
+  const HexUse* find_use(Side side, hex::Hex h) const;
+  std::vector<hex::Hex> recoverable(Side side) const;  // hexes whose force may recover now
+  void push_recovery_from(Side side);                  // the next side (from `side`) with something to recover
+  // 6.2: hexes where `side` may place mobilized units now, whatever the limits per hex.
+  std::vector<hex::Hex> mobilization_hexes(Side side) const;
+  rz::Status check_mobilization_hex(Side side, hex::Hex h) const;
+  std::vector<HexUse> uses_;
+  // ---- end of the helpers of 6.2, 9.0, 10.0 ----
 
   std::shared_ptr<const GameData> data_;
   GameOptions options_;
@@ -174,6 +276,10 @@ class WateState final : public State {
   std::vector<Frame> frames_;         // the chain of activated HQs (7.0); back() gives orders
   std::optional<ActiveForce> force_;  // the force carrying out an action
   int eliminated_[kSides] = {0, 0};   // SP eliminated in the current combat (11.0 casualty VP)
+  // 7.1.3 (march.cpp): SP entrained in turn rail_turn_ (the French limit of 3 a turn).
+  int rail_turn_ = 0;
+  int rail_sp_[kSides] = {0, 0};
+  std::optional<Combat> combat_;
   std::optional<Side> winner_;
   bool over_ = false;
   std::string end_reason_;

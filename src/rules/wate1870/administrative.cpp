@@ -1,0 +1,219 @@
+// 6.2 Mobilization in the Administrative Phase, and HQs returning from a
+// casualty (8.5.1, ruling GAP-W-20). Rulings: GAP-W-24 (German towns inside
+// Germany only), GAP-W-32 (force-pool HQs), docs/rulings/wate1870-phases.md
+// (P-4 to P-8: new SP belong to no formation, no generic HQs, which enemy
+// units keep the distance, returning HQs).
+#include <algorithm>
+#include <string>
+
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+Country home(Side s) { return s == Side::kFrench ? Country::kFrance : Country::kGermany; }
+
+Error illegal(const std::string& message, const std::string& rule) { return make_error(Code::kIllegal, message, rule); }
+
+std::optional<int> int_arg(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v || v->empty() || v->size() > 3) return std::nullopt;
+  for (char c : *v)
+    if (c < '0' || c > '9') return std::nullopt;
+  return std::stoi(*v);
+}
+
+std::optional<hex::Hex> hex_arg(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v) return std::nullopt;
+  return hex::parse_hex(*v);
+}
+
+// Distance from `h` to the nearest non-demoralized enemy unit: SP not
+// demoralized, or an HQ counter on the map (an HQ has no status; ruling P-6).
+int enemy_distance(const Position& pos, hex::Hex h, Side side) {
+  int best = 1 << 20;
+  for (const auto& g : pos.sps)
+    if (g.side != side && g.status != Status::kDemoralized) best = std::min(best, hex::distance(g.hex, h));
+  for (const auto& q : pos.hqs)
+    if (q.side != side && q.hex) best = std::min(best, hex::distance(*q.hex, h));
+  return best;
+}
+
+std::string place(const HexInfo& i) { return i.name.empty() ? i.hex.id() : i.name + " (" + i.hex.id() + ")"; }
+
+}  // namespace
+
+// Every condition of 6.2 on a hex but the per-hex limits.
+rz::Status WateState::check_mobilization_hex(Side side, hex::Hex h) const {
+  const HexInfo* info = data_->map.find(h);
+  if (!info) return illegal(h.id() + " is not on the map", "6.2");
+  const bool fortress = info->fortress_sr > 0 && !pos_.fortress_destroyed(h);
+  const bool town = side == Side::kGerman && info->town;
+  if (!fortress && !town)
+    return illegal(side == Side::kFrench ? place(*info) + " is not an undestroyed fortress; the French mobilize only in fortresses"
+                                         : place(*info) + " is neither an undestroyed fortress nor a town",
+                   "6.2");
+  if (info->country != home(side))
+    return illegal(place(*info) + " is not in " + (side == Side::kFrench ? "France" : "Germany") +
+                       "; units are mobilized only in their own country",
+                   side == Side::kGerman ? "6.2, GAP-W-24" : "6.2");
+  if (pos_.controller(data_->map, h) != side) return illegal(place(*info) + " is not controlled by you", "6.2");
+  if (fortress && data_->tables.under_siege(pos_.sp(h, other(side)), info->fortress_sr + pos_.sp(h, side)))
+    return illegal(place(*info) + " is under siege", "6.2");
+  const int min_d = data_->tables.mobilise_min_distance(side);
+  if (enemy_distance(pos_, h, side) < min_d)
+    return illegal(side == Side::kFrench
+                       ? place(*info) + " is within " + std::to_string(min_d - 1) +
+                             " hexes of a non-demoralized enemy unit; the French mobilize at least " +
+                             std::to_string(min_d) + " hexes away"
+                       : place(*info) + " is adjacent to a non-demoralized enemy unit",
+                   "6.2");
+  // The hex must trace a LOC without counting itself as a source: the same
+  // position with this fortress taken out of the sources (marked destroyed).
+  bool loc = false;
+  if (fortress) {
+    Position p = pos_;
+    p.destroyed.push_back(h);
+    std::sort(p.destroyed.begin(), p.destroyed.end());
+    loc = has_loc(Board{*data_, p, options_}, h, side);
+  } else {
+    loc = has_loc(board(), h, side);
+  }
+  if (!loc)
+    return illegal(place(*info) + " cannot trace a line of communication to another source of supply", "6.2, 4.1");
+  return {};
+}
+
+std::vector<hex::Hex> WateState::mobilization_hexes(Side side) const {
+  std::vector<hex::Hex> out;
+  for (const auto& i : data_->map.hexes()) {
+    if (i.country != home(side)) continue;
+    if (!(i.fortress_sr > 0 || (side == Side::kGerman && i.town))) continue;
+    if (check_mobilization_hex(side, i.hex)) out.push_back(i.hex);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<Action> WateState::admin_actions(Side side) const {
+  std::vector<Action> out;
+  const auto& t = data_->tables;
+  const int rp = rp_[index(side)];
+  const auto hexes = mobilization_hexes(side);
+  for (hex::Hex h : hexes) {
+    const HexUse* u = find_use(side, h);
+    const int room = t.mobilise_sp_per_hex(side) - (u ? u->sp : 0);
+    for (int n = 1; n <= room && n * t.mobilise_sp_cost(side) <= rp; ++n)
+      out.push_back(Action("mobilize").with("hex", h.id()).with("sp", std::to_string(n)));
+  }
+  for (const auto& q : pos_.hqs) {
+    if (q.side != side) continue;
+    if (q.in_pool && rp >= t.mobilise_hq_cost(side)) {
+      for (hex::Hex h : hexes) {
+        const HexUse* u = find_use(side, h);
+        if ((u ? u->hq : 0) < t.mobilise_hq_per_hex(side))
+          out.push_back(Action("mobilize").with("hq", q.id).with("hex", h.id()));
+      }
+    } else if (!q.in_pool && !q.hex && q.returns_on_turn > 0 && q.returns_on_turn <= turn_) {
+      for (hex::Hex h : hexes) out.push_back(Action("return").with("hq", q.id).with("hex", h.id()));
+    }
+  }
+  return out;
+}
+
+rz::Status WateState::check_admin(Side side, const Action& a) const {
+  const auto& t = data_->tables;
+  const int rp = rp_[index(side)];
+  if (a.verb != "mobilize" && a.verb != "return")
+    return illegal("'" + a.verb + "' is not possible in the Administrative Phase, where a side collects RP and "
+                                  "mobilizes: 'mobilize hex=XXYY sp=N', 'mobilize hq=ID hex=XXYY', 'return hq=ID "
+                                  "hex=XXYY' or end-administrative",
+                   "6.0");
+  const auto h = hex_arg(a, "hex");
+  if (!h) return make_error(Code::kMalformed, a.verb + " needs hex=XXYY", "6.2");
+  const std::string* hq_id = a.get("hq");
+  if (a.verb == "return" || hq_id) {
+    if (!hq_id || a.args.size() != 2)
+      return make_error(Code::kMalformed, a.verb + " of an HQ needs hq=ID and hex=XXYY and nothing else", "6.2");
+    const HqUnit* q = pos_.hq(*hq_id);
+    if (!q || q->side != side) return illegal("you have no HQ " + *hq_id, "6.2");
+    if (a.verb == "mobilize") {
+      if (!q->in_pool) return illegal(hq_label(q->id) + " is not in your force pool", "6.2, GAP-W-32");
+      if (rp < t.mobilise_hq_cost(side))
+        return illegal("an HQ costs " + std::to_string(t.mobilise_hq_cost(side)) + " RP; you have " + std::to_string(rp),
+                       "6.2");
+      const HexUse* u = find_use(side, *h);
+      if ((u ? u->hq : 0) >= t.mobilise_hq_per_hex(side))
+        return illegal("an HQ has already been mobilized in " + h->id() + " this turn (1 HQ per hex)", "6.2");
+    } else {
+      if (q->in_pool || q->hex || q->returns_on_turn == 0)
+        return illegal(hq_label(q->id) + " is not off the map after a casualty", "8.5.1");
+      if (q->returns_on_turn > turn_)
+        return illegal(hq_label(q->id) + " returns on turn " + std::to_string(q->returns_on_turn) + ", not before",
+                       "8.5.1");
+    }
+    auto ok = check_mobilization_hex(side, *h);
+    if (!ok) return ok;
+    return {};
+  }
+  const auto n = int_arg(a, "sp");
+  if (!n || a.args.size() != 2)
+    return make_error(Code::kMalformed, "mobilize needs hex=XXYY and sp=N (or hq=ID and hex=XXYY)", "6.2");
+  if (*n < 1) return illegal("mobilize at least 1 SP", "6.2");
+  const HexUse* u = find_use(side, *h);
+  const int used = u ? u->sp : 0;
+  const int limit = t.mobilise_sp_per_hex(side);
+  if (used + *n > limit)
+    return illegal(std::string(side == Side::kFrench ? "the French" : "the Germans") + " may mobilize " +
+                       std::to_string(limit) + " SP per hex per turn; " + std::to_string(used) + " already in " +
+                       h->id(),
+                   "6.2");
+  const int cost = *n * t.mobilise_sp_cost(side);
+  if (rp < cost) return illegal(std::to_string(*n) + " SP cost " + std::to_string(cost) + " RP; you have " + std::to_string(rp), "6.2");
+  return check_mobilization_hex(side, *h);
+}
+
+Events WateState::apply_admin(Side side, const Action& a) {
+  const auto& t = data_->tables;
+  const hex::Hex h = *hex_arg(a, "hex");
+  const HexInfo* info = data_->map.find(h);
+  Events ev;
+  if (const std::string* id = a.get("hq")) {
+    HqUnit* q = pos_.hq(*id);
+    q->hex = h;
+    q->activated = false;
+    if (a.verb == "return") {
+      q->returns_on_turn = 0;
+      ev.push_back({"hq_return", hq_label(q->id) + " returns to the map in " + place(*info) +
+                                     " at no RP cost (rules 8.5.1, GAP-W-20)",
+                    {}});
+    } else {
+      q->in_pool = false;
+      rp_[index(side)] -= t.mobilise_hq_cost(side);
+      use_of(side, h).hq += 1;
+      ev.push_back({"mobilize", std::string(side_name(side)) + " mobilizes " + hq_label(q->id) + " in " + place(*info) +
+                                    " for " + std::to_string(t.mobilise_hq_cost(side)) + " RP, " +
+                                    std::to_string(rp_[index(side)]) + " left (rule 6.2)",
+                    {}});
+    }
+  } else {
+    const int n = *int_arg(a, "sp");
+    const int cost = n * t.mobilise_sp_cost(side);
+    rp_[index(side)] -= cost;
+    // New SP belong to no formation (ruling P-4), in good order, not activated.
+    pos_.sps.push_back(SpGroup{side, h, "", Status::kGood, n, false, false});
+    pos_.normalise();
+    use_of(side, h).sp += n;
+    ev.push_back({"mobilize", std::string(side_name(side)) + " mobilizes " + std::to_string(n) + " SP in " +
+                                  place(*info) + " for " + std::to_string(cost) + " RP, " +
+                                  std::to_string(rp_[index(side)]) + " left (rule 6.2)",
+                  {}});
+  }
+  steps_.push_back({StepKind::kAdministrative, side});  // the side goes on until end-administrative
+  return ev;
+}
+
+}  // namespace rz::wate1870

@@ -1,0 +1,638 @@
+// The combat sequence (8.0): Planned Attack (7.4) and March Combat (7.1.1)
+// set a combat up; then artillery (8.4), the dice and the single re-roll,
+// results and losses chosen by their owner (8.5), HQ casualties (8.5.1),
+// retreats (8.6), advance after combat (8.7) and the VP of 11.0. Each
+// decision and each roll is a step, so a combat can be saved half-way.
+#include <algorithm>
+#include <sstream>
+
+#include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/command.hpp"
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/state.hpp"
+#include "rules/wate1870/zoc.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+std::vector<hex::Hex> parse_hex_list(const std::string& text) {
+  std::vector<hex::Hex> out;
+  std::stringstream ss(text);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    auto h = hex::parse_hex(item);
+    if (!h) return {};
+    out.push_back(*h);
+  }
+  return out;
+}
+
+std::string hex_list(const std::vector<hex::Hex>& hexes) {
+  std::string s;
+  for (auto h : hexes) s += (s.empty() ? "" : ",") + h.id();
+  return s;
+}
+
+std::string dice_text(const int d[2]) {
+  return std::to_string(d[0]) + "+" + std::to_string(d[1]);
+}
+
+}  // namespace
+
+// ---- 7.4 Planned Attack: the action of an activated HQ unit ----
+
+std::vector<std::string> WateState::with_hqs(const Action& a) {
+  std::vector<std::string> out;
+  if (const std::string* w = a.get("with")) {
+    std::stringstream ss(*w);
+    for (std::string id; std::getline(ss, id, ',');) out.push_back(id);
+  }
+  return out;
+}
+
+std::vector<Action> WateState::planned_attack_actions(Side side) const {
+  std::vector<Action> out;
+  const HqUnit* q = pos_.hq(frames_.back().hq);
+  const hex::Hex home = *q->hex;
+  if (available_sp(side, home) == 0) return out;
+  for (auto target : hex::neighbours(home)) {
+    if (!data_->map.on_map(target) || pos_.sp(target, other(side)) == 0) continue;
+    // Other attacking hexes: adjacent to the target, within the HQ's reach, with SP to commit.
+    std::vector<hex::Hex> others;
+    for (auto h : hex::neighbours(target))
+      if (h != home && data_->map.on_map(h) && hex::distance(h, home) <= 1 && available_sp(side, h) > 0) others.push_back(h);
+    auto add = [&](std::vector<hex::Hex> from) {
+      Action a = Action("attack").with("target", target.id()).with("from", hex_list(from));
+      if (!check_planned_attack(side, a)) return;
+      out.push_back(a);
+      // The same attack with every subordinate HQ of the attacking hexes (GAP-W-13).
+      std::string with;
+      for (const auto& o : pos_.hqs)
+        if (o.side == side && o.hex && !o.activated && o.id != q->id &&
+            std::find(from.begin(), from.end(), *o.hex) != from.end() &&
+            static_cast<int>(hq_rank(board(), o)) < static_cast<int>(hq_rank(board(), *q)))
+          with += (with.empty() ? "" : ",") + o.id;
+      if (!with.empty()) out.push_back(Action(a).with("with", with));
+    };
+    add({home});
+    for (std::size_t i = 0; i < others.size(); ++i) {
+      add({home, others[i]});
+      if (side == Side::kGerman)
+        for (std::size_t j = i + 1; j < others.size(); ++j) add({home, others[i], others[j]});
+    }
+  }
+  return out;
+}
+
+rz::Status WateState::check_planned_attack(Side side, const Action& a) const {
+  const std::string* t = a.get("target");
+  const std::string* f = a.get("from");
+  const std::string* w = a.get("with");
+  if (!t || !f || a.args.size() != (w ? 3u : 2u))
+    return make_error(Code::kMalformed, "attack needs target=XXYY from=XXYY[,XXYY...] and may name with=HQ[,HQ]");
+  auto target = hex::parse_hex(*t);
+  auto from = parse_hex_list(*f);
+  if (!target || from.empty()) return make_error(Code::kMalformed, "'" + *t + "' or '" + *f + "' is not a list of hex numbers");
+  const HqUnit* q = pos_.hq(frames_.back().hq);
+  if (pos_.sp(*target, other(side)) == 0)
+    return make_error(Code::kIllegal, "there is no enemy force in " + target->id() + " to attack", "7.4");
+  const std::size_t max_hexes = side == Side::kFrench ? 2 : 3;
+  if (from.size() > max_hexes)
+    return make_error(Code::kIllegal, std::string(side_name(side)) + " Planned Attacks come from at most " +
+                                          std::to_string(max_hexes) + " hexes; you named " + std::to_string(from.size()),
+                      "7.4");
+  if (std::find(from.begin(), from.end(), *q->hex) == from.end())
+    return make_error(Code::kIllegal, "the activated HQ must be in one of the attacking hexes (it is in " + q->hex->id() + ")",
+                      "7.4");
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    if (!hex::adjacent(from[i], *target))
+      return make_error(Code::kIllegal, from[i].id() + " is not adjacent to the defender in " + target->id(), "7.4");
+    if (hex::distance(from[i], *q->hex) > 1)
+      return make_error(Code::kIllegal, hq_label(q->id) + " can activate SP only in or adjacent to its hex " + q->hex->id(),
+                        "3.6.2");
+    for (std::size_t j = 0; j < i; ++j)
+      if (from[i] == from[j]) return make_error(Code::kMalformed, from[i].id() + " is named twice");
+  }
+  if (side == Side::kFrench && from.size() == 2 && !hex::adjacent(from[0], from[1]))
+    return make_error(Code::kIllegal, "French Planned Attacks come from two hexes adjacent to each other", "7.4");
+  for (const auto& id : with_hqs(a)) {
+    const HqUnit* o = pos_.hq(id);
+    if (!o || o->side != side || !o->hex) return make_error(Code::kNotFound, "'" + id + "' is not one of your HQs on the map");
+    if (o->activated) return make_error(Code::kIllegal, hq_label(id) + " has already activated this turn", "7.0");
+    if (std::find(from.begin(), from.end(), *o->hex) == from.end())
+      return make_error(Code::kIllegal, hq_label(id) + " is not in one of the attacking hexes", "7.4");
+    if (static_cast<int>(hq_rank(board(), *o)) >= static_cast<int>(hq_rank(board(), *q)))
+      return make_error(Code::kIllegal, hq_label(q->id) + " can bring only HQs of a lower rank into its attack", "3.6.2");
+  }
+  if (frames_.back().limit_left < 1)
+    return make_error(Code::kIllegal, hq_label(q->id) + " has no command left to activate SP", "3.6.2");
+  return {};
+}
+
+Events WateState::apply_planned_attack(Side side, const Action& a) {
+  Frame& f = frames_.back();
+  HqUnit* q = pos_.hq(f.hq);
+  Combat c;
+  c.attacker = side;
+  c.target = *hex::parse_hex(*a.get("target"));
+  c.from = parse_hex_list(*a.get("from"));
+  // GAP-W-13: subordinate HQs in the attacking hexes join the attack, adding their
+  // command limits (3.6.2) and their bonuses (3.6, GAP-W-06); they are activated.
+  std::vector<std::string> hqs{q->id};
+  int limit = f.limit_left;
+  for (const auto& id : with_hqs(a)) {
+    HqUnit* o = pos_.hq(id);
+    o->activated = true;
+    limit += hq_command_limit(board(), *o);
+    hqs.push_back(id);
+  }
+  // SP join from the hexes in the order named, within the command limit.
+  for (auto h : c.from) {
+    const int n = std::min(available_sp(side, h), limit);
+    limit -= n;
+    take_sps(side, h, n);
+  }
+  f.limit_left = 0;
+  force_ = new_force(side, *q->hex, hqs, true, 0, false);
+  Events ev{{"attack", hq_label(q->id) + " makes a Planned Attack on " + c.target.id() + " from " + hex_list(c.from) +
+                           " (rule 7.4)",
+             {}}};
+  auto e = start_combat(std::move(c));
+  ev.insert(ev.end(), e.begin(), e.end());
+  return ev;
+}
+
+// ---- 7.1.1 March Combat: attacking from the march ----
+
+rz::Status WateState::check_march_combat(hex::Hex to) const {
+  if (!hex::adjacent(force_->hex, to)) return make_error(Code::kIllegal, to.id() + " is not adjacent to the force", "7.1.1");
+  if (pos_.sp(to, other(force_->side)) == 0)
+    return make_error(Code::kIllegal, "there is no enemy force in " + to.id() + " to attack", "7.1.1");
+  const HexInfo* info = data_->map.find(to);
+  const int cost = data_->tables.mp_cost(info->terrain) + (data_->map.river(force_->hex, to) ? data_->tables.river_mp() : 0);
+  if (cost > force_->mp_left)
+    return make_error(Code::kIllegal, "entering " + to.id() + " costs " + std::to_string(cost) + " MP; the force has " +
+                                          std::to_string(force_->mp_left) + " left",
+                      "7.1.1");
+  bool any = false;
+  for (const auto& g : pos_.sps) any = any || g.acting;
+  if (!any) return make_error(Code::kIllegal, "an HQ alone has no strength to attack with", "7.1.1");
+  return {};
+}
+
+Events WateState::start_march_combat(hex::Hex to) {
+  const HexInfo* info = data_->map.find(to);
+  force_->mp_left -= data_->tables.mp_cost(info->terrain) + (data_->map.river(force_->hex, to) ? data_->tables.river_mp() : 0);
+  Combat c;
+  c.attacker = force_->side;
+  c.target = to;
+  c.march = true;
+  c.from = {force_->hex};
+  Events ev{{"attack", std::string(side_name(c.attacker)) + " force in " + force_->hex.id() + " attacks " + to.id() +
+                           " from the march, halved (rule 7.1.1)",
+             {}}};
+  auto e = start_combat(std::move(c));
+  ev.insert(ev.end(), e.begin(), e.end());
+  return ev;
+}
+
+// ---- 8.1-8.4: strengths, DRMs, artillery ----
+
+Events WateState::start_combat(Combat c) {
+  const Side att = c.attacker, def = other(att);
+  eliminated_[0] = eliminated_[1] = 0;
+  for (auto& g : pos_.sps) {
+    if (g.side == att && g.acting && std::find(c.from.begin(), c.from.end(), g.hex) != c.from.end()) g.engaged = true;
+    if (g.side == def && g.hex == c.target) g.engaged = true;
+  }
+  const Board b = board();
+  CombatSetup setup;
+  setup.attacker = att;
+  setup.defender_hex = c.target;
+  setup.march_combat = c.march;
+  const LocMap att_loc(b, att), def_loc(b, def);
+  auto force_in = [&](hex::Hex h, Side side, const LocMap& loc) {
+    CombatForce f;
+    f.hex = h;
+    std::vector<SpGroup> groups;
+    for (const auto& g : pos_.sps) {
+      if (!g.engaged || g.side != side || g.hex != h) continue;
+      (g.status == Status::kGood ? f.good : g.status == Status::kDisrupted ? f.disrupted : f.demoralized) += g.count;
+      f.entrained = f.entrained || g.entrained;
+      groups.push_back(g);
+    }
+    f.loc = loc.has_loc(h);
+    f.cavalry = cavalry_force(b, groups);
+    return f;
+  };
+  for (auto h : c.from) setup.attack.push_back(force_in(h, att, att_loc));
+  setup.defence = force_in(c.target, def, def_loc);
+  for (const auto& id : force_->hqs) setup.attack_hqs.push_back(pos_.hq(id));
+  for (const auto& q : pos_.hqs)
+    if (q.side == def && q.hex == c.target) setup.defence_hqs.push_back(&q);
+  const CombatValues v = evaluate_combat(b, setup);
+  c.drm[index(att)] = v.attack_drm;
+  c.drm[index(def)] = v.defence_drm;
+  c.raw[index(att)] = v.attack_raw;
+  c.raw[index(def)] = v.defence_raw;
+  c.may_commit[index(att)] = v.attack_may_commit;
+  c.may_commit[index(def)] = v.defence_may_commit;
+  c.artillery_rp[index(att)] = v.attack_artillery_rp;
+  c.artillery_rp[index(def)] = v.defence_artillery_rp;
+  for (const auto& id : force_->hqs) c.hqs.push_back(id);  // candidates for 8.5.1, filtered on doubles
+  Events ev;
+  for (const auto& line : v.steps) ev.push_back({"combat", line, {}});
+  ev.push_back({"combat", std::string(side_name(att)) + " " + std::to_string(v.attack_sp) + " SP against " +
+                              std::string(side_name(def)) + " " + std::to_string(v.defence_sp) + " SP: CRM " +
+                              v.crm.column + ", DRM " + std::string(side_name(att)) + " " + std::to_string(v.attack_drm) +
+                              ", " + std::string(side_name(def)) + " " + std::to_string(v.defence_drm) + " (rule 8.3)",
+                {}});
+  combat_ = std::move(c);
+  steps_.push_back({StepKind::kCombat, att});
+  return ev;
+}
+
+// The combat's next stage; each stage that waits for a decision or the dice
+// pushes itself back under the step that does.
+Events WateState::combat_continue() {
+  Combat& c = *combat_;
+  const Side att = c.attacker, def = other(att);
+  Events ev;
+  auto again = [&] { steps_.push_back({StepKind::kCombat, att}); };
+  switch (c.stage) {
+    case 0:  // 8.4: the defender chooses first
+    case 1: {
+      const Side s = c.stage == 0 ? def : att;
+      ++c.stage;
+      again();
+      if (c.may_commit[index(s)] && rp_[index(s)] >= c.artillery_rp[index(s)])
+        steps_.push_back({StepKind::kArtillery, s});
+      return ev;
+    }
+    case 2:
+      ++c.stage;
+      again();
+      steps_.push_back({StepKind::kCombatDice, def});
+      steps_.push_back({StepKind::kCombatDice, att});
+      return ev;
+    case 3:  // 8.4: each side that committed artillery may re-roll one die, the defender first
+    case 4: {
+      const Side s = c.stage == 3 ? def : att;
+      ++c.stage;
+      again();
+      if (c.committed[index(s)]) steps_.push_back({StepKind::kReroll, s});
+      return ev;
+    }
+    case 5: {  // 8.5: results
+      const int fa = c.dice[index(att)][0] + c.dice[index(att)][1] + c.drm[index(att)];
+      const int fd = c.dice[index(def)][0] + c.dice[index(def)][1] + c.drm[index(def)];
+      c.winner = combat_winner(att, fa, fd);
+      c.spread = fa > fd ? fa - fd : fd - fa;
+      ev.push_back({"combat", std::string(side_name(att)) + " 2d6: " + dice_text(c.dice[index(att)]) + " " +
+                                  (c.drm[index(att)] >= 0 ? "+" : "") + std::to_string(c.drm[index(att)]) + " = FCS " +
+                                  std::to_string(fa) + "; " + std::string(side_name(def)) + " 2d6: " +
+                                  dice_text(c.dice[index(def)]) + " " + (c.drm[index(def)] >= 0 ? "+" : "") +
+                                  std::to_string(c.drm[index(def)]) + " = FCS " + std::to_string(fd) + " -> " +
+                                  std::string(side_name(c.winner)) + " wins, spread " + std::to_string(c.spread) +
+                                  (fa == fd ? " (ties to the German)" : "") + " (rule 8.5)",
+                    {}});
+      // 8.5.1: doubles on the final dice call an HQ casualty check (GAP-W-20).
+      std::vector<std::string> check;
+      for (Side s : {att, def}) {
+        if (!doubles(c.dice[index(s)][0], c.dice[index(s)][1])) continue;
+        for (const auto& q : pos_.hqs) {
+          const bool in = q.side == s && q.hex &&
+                          (s == def ? *q.hex == c.target
+                                    : std::find(c.hqs.begin(), c.hqs.end(), q.id) != c.hqs.end());
+          if (in) check.push_back(q.id);
+        }
+      }
+      c.hqs = check;
+      ++c.stage;
+      again();
+      for (std::size_t i = check.size(); i-- > 0;)
+        steps_.push_back({StepKind::kHqCasualtyRoll, pos_.hq(check[i])->side, {}, static_cast<int>(i)});
+      return ev;
+    }
+    case 6: {  // 8.5: the loser absorbs first, then the winner
+      const Side loser = other(c.winner);
+      const LossDue l = loser_loss(c.spread), w = winner_loss(c.spread);
+      ev.push_back({"combat", std::string(side_name(loser)) + " loses " + std::to_string(c.spread) + " LP: " +
+                                  std::to_string(l.eliminate) + " SP eliminated, " + std::to_string(l.steps) +
+                                  " steps; " + std::string(side_name(c.winner)) + " absorbs " +
+                                  std::to_string(w.steps) + " steps (rule 8.5)",
+                    {}});
+      ++c.stage;
+      again();
+      push_absorb(c.winner, 0, w.steps);
+      push_absorb(loser, l.eliminate, l.steps);
+      return ev;
+    }
+    case 7: {  // 8.6: the loser's forces retreat (a fortress keeps its garrison)
+      const Side loser = other(c.winner);
+      std::vector<hex::Hex> hexes = loser == att ? c.from : std::vector<hex::Hex>{c.target};
+      c.retreats.clear();
+      for (auto h : hexes) {
+        int n = 0;
+        for (const auto& g : pos_.sps) n += (g.engaged && g.side == loser && g.hex == h) ? g.count : 0;
+        if (n > fortress_garrison(board(), h, loser)) c.retreats.push_back(h);
+      }
+      ++c.stage;
+      again();
+      return ev;
+    }
+    case 8: {
+      if (!c.retreats.empty()) {
+        const hex::Hex h = c.retreats.back();
+        c.retreats.pop_back();
+        again();
+        const Side loser = other(c.winner);
+        const auto paths = retreat_hexes(board(), h, loser, c.march ? std::optional<hex::Hex>(loser == att ? c.target : c.from[0]) : std::nullopt);
+        if (paths.empty()) {
+          // GAP-W-14: no hex to retreat to: the force is eliminated where it stands.
+          int n = 0;
+          for (auto& g : pos_.sps)
+            if (g.engaged && g.side == loser && g.hex == h) {
+              n += g.count;
+              g.count = 0;
+            }
+          eliminated_[index(loser)] += n;
+          pos_.normalise();
+          ev.push_back({"retreat", std::string(side_name(loser)) + " force in " + h.id() + " has no retreat and is eliminated (" +
+                                       std::to_string(n) + " SP, rule 8.6)",
+                        {}});
+        } else {
+          steps_.push_back({StepKind::kRetreat, loser, h});
+        }
+        return ev;
+      }
+      // 11.0: Major Battle and casualties, at the conclusion of the battle.
+      const int combined = c.raw[0] + c.raw[1];
+      const int dv_major = data_->tables.vp_major_battle(combined, c.winner);
+      const int dv_cas = data_->tables.vp_casualties(eliminated_[index(Side::kGerman)], eliminated_[index(Side::kFrench)]);
+      if (dv_major != 0 || dv_cas != 0) {
+        vp_ += dv_major + dv_cas;
+        ev.push_back({"vp", "VP " + std::string(dv_major + dv_cas >= 0 ? "+" : "") + std::to_string(dv_major + dv_cas) +
+                                " (major battle " + std::to_string(dv_major) + ", casualties " + std::to_string(dv_cas) +
+                                ") -> " + std::to_string(vp_) + " (rule 11.0)",
+                      {}});
+      }
+      ++c.stage;
+      again();
+      // 8.7: the attacker may advance into a vacated combat hex.
+      if (c.winner == att && pos_.sp(c.target, def) == 0 && !c.march) {
+        bool can = false;
+        const LocMap loc(board(), att);
+        for (const auto& g : pos_.sps)
+          can = can || (g.engaged && g.side == att && g.status != Status::kDemoralized && loc.has_loc(g.hex));
+        if (can) steps_.push_back({StepKind::kAdvance, att});
+      }
+      return ev;
+    }
+    default: {  // the end: March Combat may go on marching (7.1.1)
+      const bool won_march = c.march && c.winner == att && pos_.sp(c.target, def) == 0;
+      for (auto& g : pos_.sps) g.engaged = false;
+      pos_.normalise();
+      combat_.reset();
+      if (won_march) {
+        // 7.1.1: the force enters the hex and may go on; demoralized SP stay behind.
+        int moving = 0;
+        for (auto& g : pos_.sps)
+          if (g.acting && g.side == att) {
+            if (g.status == Status::kDemoralized) {
+              g.acting = false;
+            } else {
+              g.hex = c.target;
+              moving += g.count;
+            }
+          }
+        for (const auto& id : force_->hqs) pos_.hq(id)->hex = c.target;
+        force_->hex = c.target;
+        force_->moved = true;
+        pos_.normalise();
+        ev.push_back({"advance", "The victorious force enters " + c.target.id() + " with " + std::to_string(moving) +
+                                     " SP and " + std::to_string(force_->mp_left) + " MP left (rule 7.1.1)",
+                      {}});
+        auto tc = take_control(c.target, att);
+        ev.insert(ev.end(), tc.begin(), tc.end());
+        if (moving > 0) {
+          if (in_enemy_zoc(board(), c.target, att)) force_->must_stop = true;
+          steps_.push_back({StepKind::kMarch, att});
+          return ev;
+        }
+      }
+      auto e = end_force_action();
+      ev.insert(ev.end(), e.begin(), e.end());
+      return ev;
+    }
+  }
+}
+
+// ---- decisions inside the combat ----
+
+std::vector<Action> WateState::combat_actions(const Step& step) const {
+  const Combat& c = *combat_;
+  switch (step.kind) {
+    case StepKind::kArtillery: return {Action("commit"), Action("decline")};
+    case StepKind::kReroll: return {Action("reroll").with("die", "1"), Action("reroll").with("die", "2"), Action("keep")};
+    case StepKind::kRetreat: {
+      std::vector<Action> out;
+      const auto paths = retreat_hexes(board(), step.hex, step.side,
+                                       c.march ? std::optional<hex::Hex>(step.side == c.attacker ? c.target : c.from[0])
+                                               : std::nullopt);
+      for (const auto& p : paths) out.push_back(Action("retreat").with("path", hex_list(p.hexes)));
+      return out;
+    }
+    case StepKind::kAdvance: {
+      std::vector<Action> out{Action("stay")};
+      for (auto h : c.from) out.push_back(Action("advance").with("from", h.id()));
+      return out;
+    }
+    default: return {};
+  }
+}
+
+rz::Status WateState::check_combat_action(const Step& step, const Action& a) const {
+  const auto legal = combat_actions(step);
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  switch (step.kind) {
+    case StepKind::kArtillery:
+      return make_error(Code::kIllegal, "commit artillery (" + std::to_string(combat_->artillery_rp[index(step.side)]) +
+                                            " RP) or decline",
+                        "8.4");
+    case StepKind::kReroll: return make_error(Code::kIllegal, "re-roll one of your two dice (reroll die=1 or die=2) or keep them", "8.4");
+    case StepKind::kRetreat:
+      return make_error(Code::kIllegal, "the force in " + step.hex.id() +
+                                            " must retreat 1 or 2 hexes, each closer to a source of supply: choose one of the listed paths",
+                        "8.6");
+    case StepKind::kAdvance:
+      return make_error(Code::kIllegal, "advance from one of the attacking hexes into the vacated hex, or stay", "8.7");
+    default: return make_error(Code::kInternal, "no combat decision is due");
+  }
+}
+
+Events WateState::apply_combat_action(const Step& step, const Action& a) {
+  Combat& c = *combat_;
+  const std::string who(side_name(step.side));
+  switch (step.kind) {
+    case StepKind::kArtillery:
+      if (a.verb == "commit") {
+        c.committed[index(step.side)] = true;
+        rp_[index(step.side)] -= c.artillery_rp[index(step.side)];
+        return {{"artillery", who + " commits artillery for " + std::to_string(c.artillery_rp[index(step.side)]) +
+                                  " RP: one die may be re-rolled (rule 8.4)",
+                 {}}};
+      }
+      return {{"artillery", who + " does not commit artillery (rule 8.4)", {}}};
+    case StepKind::kReroll:
+      if (a.verb == "keep") return {{"artillery", who + " keeps the dice (rule 8.4)", {}}};
+      steps_.push_back({StepKind::kRerollDie, step.side, {}, std::stoi(*a.get("die")) - 1});
+      return {{"artillery", who + " re-rolls die " + *a.get("die") + " (rule 8.4)", {}}};
+    case StepKind::kRetreat: {
+      const auto path = parse_hex_list(*a.get("path"));
+      const auto paths = retreat_hexes(board(), step.hex, step.side,
+                                       c.march ? std::optional<hex::Hex>(step.side == c.attacker ? c.target : c.from[0])
+                                               : std::nullopt);
+      const RetreatPath* chosen = nullptr;
+      for (const auto& p : paths)
+        if (p.hexes == path) chosen = &p;
+      const hex::Hex dest = path.back();
+      int keep = fortress_garrison(board(), step.hex, step.side);
+      int moved = 0;
+      for (auto& g : pos_.sps) {
+        if (!g.engaged || g.side != step.side || g.hex != step.hex) continue;
+        const int stay = std::min(keep, g.count);
+        keep -= stay;
+        if (stay == g.count) continue;
+        SpGroup go = g;
+        go.count = g.count - stay;
+        g.count = stay;
+        go.hex = dest;
+        moved += go.count;
+        if (chosen->eliminated) {
+          eliminated_[index(step.side)] += go.count;
+          go.count = 0;
+        }
+        pos_.sps.push_back(go);
+      }
+      for (auto& q : pos_.hqs)
+        if (q.side == step.side && q.hex == step.hex && fortress_garrison(board(), step.hex, step.side) == 0) q.hex = dest;
+      pos_.normalise();
+      Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
+                                (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",
+                 {}}};
+      if (!chosen->eliminated) {
+        for (auto h : path) {
+          auto tc = take_control(h, step.side);
+          ev.insert(ev.end(), tc.begin(), tc.end());
+        }
+        for (int r = 0; r < chosen->rivers; ++r) steps_.push_back({StepKind::kRiverLoss, step.side, dest});
+      }
+      return ev;
+    }
+    case StepKind::kAdvance: {
+      if (a.verb == "stay") return {{"advance", who + " does not advance (rule 8.7)", {}}};
+      const hex::Hex from = *hex::parse_hex(*a.get("from"));
+      const LocMap loc(board(), step.side);
+      int n = 0;
+      for (auto& g : pos_.sps)
+        if (g.engaged && g.side == step.side && g.hex == from && g.status != Status::kDemoralized && loc.has_loc(from)) {
+          g.hex = c.target;
+          n += g.count;
+        }
+      pos_.normalise();
+      Events ev{{"advance", who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " + c.target.id() +
+                                " (rule 8.7)",
+                 {}}};
+      auto tc = take_control(c.target, step.side);
+      ev.insert(ev.end(), tc.begin(), tc.end());
+      return ev;
+    }
+    default: return {};
+  }
+}
+
+// ---- the dice of the combat ----
+
+std::vector<ChanceOutcome> WateState::combat_outcomes(const Step& step) const {
+  std::vector<ChanceOutcome> out;
+  switch (step.kind) {
+    case StepKind::kCombatDice:
+    case StepKind::kHqCasualtyRoll:
+      // 2d6 (8.5), or the casualty 1d6 with the 1d3 turns read from a second d6 (8.5.1).
+      for (int a = 1; a <= 6; ++a)
+        for (int b = 1; b <= 6; ++b)
+          out.push_back({Action("roll").with("d1", std::to_string(a)).with("d2", std::to_string(b)), Fraction(1, 36), {a, b}});
+      return out;
+    case StepKind::kRerollDie:
+    case StepKind::kRiverLoss:
+      for (int a = 1; a <= 6; ++a) out.push_back({Action("roll").with("d", std::to_string(a)), Fraction(1, 6), {a}});
+      return out;
+    default: return out;
+  }
+}
+
+Events WateState::apply_combat_chance(const Step& step, const Action& a) {
+  Combat& c = *combat_;
+  const std::string who(side_name(step.side));
+  switch (step.kind) {
+    case StepKind::kCombatDice:
+      c.dice[index(step.side)][0] = std::stoi(*a.get("d1"));
+      c.dice[index(step.side)][1] = std::stoi(*a.get("d2"));
+      return {{"dice", who + " rolls 2d6: " + dice_text(c.dice[index(step.side)]) + " (rule 8.5)", {}}};
+    case StepKind::kRerollDie: {
+      int& die = c.dice[index(step.side)][step.n1];
+      const int before = die;
+      die = std::stoi(*a.get("d"));
+      return {{"dice", who + " re-rolls " + std::to_string(before) + " -> " + std::to_string(die) + " (rule 8.4)", {}}};
+    }
+    case StepKind::kHqCasualtyRoll: {
+      const int d6 = std::stoi(*a.get("d1"));
+      const int d3 = (std::stoi(*a.get("d2")) + 1) / 2;  // 3.1: 1-2 = 1, 3-4 = 2, 5-6 = 3
+      return hq_casualty(c.hqs[static_cast<std::size_t>(step.n1)], d6, d3);
+    }
+    case StepKind::kRiverLoss: {
+      const int lp = std::stoi(*a.get("d"));
+      // The retreated SP are no longer engaged where they stand now? They are: they absorb.
+      push_absorb(step.side, 0, lp);
+      return {{"loss", who + " force crossing a river in retreat absorbs 1d6 = " + std::to_string(lp) + " LP (rule 8.6)", {}}};
+    }
+    default: return {};
+  }
+}
+
+Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
+  HqUnit* q = pos_.hq(id);
+  const HqDef* def = data_->forces.find(id);
+  const std::string name = hq_label(id);
+  const HqCasualty r = wate1870::hq_casualty(d6);
+  if (r == HqCasualty::kNone)
+    return {{"hq_casualty", name + " casualty check 1d6 = " + std::to_string(d6) + ": unharmed (rule 8.5.1)", {}}};
+  Events ev;
+  if (def && def->napoleon) {
+    if (napoleon_second_casualty(q->flipped, r)) {
+      ev.push_back({"hq_casualty", "Napoleon III is struck a second time (1d6 = " + std::to_string(d6) + ") (rule 8.5.1)", {}});
+      auto e = finish(Side::kGerman, "Napoleon III was eliminated (rules 8.5.1, 11.0)");
+      ev.insert(ev.end(), e.begin(), e.end());
+      return ev;
+    }
+    q->flipped = true;  // wounded (GAP-W-20)
+  } else if (r == HqCasualty::kFlip) {
+    q->flipped = true;
+  }
+  q->hex.reset();
+  q->returns_on_turn = turn_ + d3;
+  if (force_) std::erase(force_->hqs, id);  // it no longer moves with the force
+  ev.push_back({"hq_casualty", name + " casualty check 1d6 = " + std::to_string(d6) + ": removed" +
+                                   (r == HqCasualty::kFlip ? " and replaced by its reverse" : "") + ", returns in " +
+                                   std::to_string(d3) + " turn(s) (rule 8.5.1)",
+                {}});
+  if (def && def->side == Side::kGerman && def->rank == Rank::kArmy && r == HqCasualty::kFlip) {
+    auto e = finish(Side::kFrench, "a German army HQ was eliminated (rule 11.0, ruling GAP-W-30)");
+    ev.insert(ev.end(), e.begin(), e.end());
+  }
+  return ev;
+}
+
+}  // namespace rz::wate1870

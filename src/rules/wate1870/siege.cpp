@@ -1,0 +1,148 @@
+// 9.0 Siege Phase and 9.1 SA DRMs (rulings GAP-W-21 and docs/rulings/wate1870-phases.md).
+// A fortress is under siege when the SP of the side not holding it, in its hex,
+// are at least 2:1 against its SR plus the holder's garrison SP; each such
+// fortress gets one Siege Assault roll (a chance step), in hex order.
+#include <algorithm>
+#include <string>
+
+#include "rules/wate1870/state.hpp"
+#include "rules/wate1870/zoc.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+// The facts of one siege, read from the position.
+struct Siege {
+  const HexInfo* info = nullptr;
+  Side holder = Side::kFrench;
+  Side besieger = Side::kGerman;
+  int besieger_sp = 0;
+  int garrison_sp = 0;
+  bool army_hq = false;  // a German army HQ in the assaulting force (9.1)
+  int strength() const { return info->fortress_sr + garrison_sp; }
+};
+
+std::optional<Siege> siege_at(const Board& b, hex::Hex h) {
+  const HexInfo* info = b.map().find(h);
+  if (!info || info->fortress_sr == 0 || b.pos.fortress_destroyed(h)) return std::nullopt;
+  // GAP-W-21: the fortress belongs to the side whose garrison is inside, else its controller.
+  const auto holder = b.pos.controller(b.map(), h);
+  if (!holder) return std::nullopt;
+  Siege s;
+  s.info = info;
+  s.holder = *holder;
+  s.besieger = other(*holder);
+  s.besieger_sp = b.pos.sp(h, s.besieger);  // every SP counts, whatever its status (ruling P-1)
+  s.garrison_sp = b.pos.sp(h, s.holder);
+  if (s.besieger_sp == 0) return std::nullopt;
+  if (s.besieger == Side::kGerman)
+    for (const auto& q : b.pos.hqs) {
+      if (q.side != Side::kGerman || q.hex != h) continue;
+      const HqDef* def = b.forces().find(q.id);
+      if (def && def->rank == Rank::kArmy) s.army_hq = true;
+    }
+  if (!b.tables().under_siege(s.besieger_sp, s.strength())) return std::nullopt;
+  return s;
+}
+
+std::string place(const HexInfo& i) { return i.name.empty() ? i.hex.id() : i.name; }
+
+}  // namespace
+
+Events WateState::start_siege_phase() {
+  std::vector<hex::Hex> sieges;
+  for (const auto& i : data_->map.hexes())
+    if (i.fortress_sr > 0 && siege_at(board(), i.hex)) sieges.push_back(i.hex);
+  Events ev;
+  if (sieges.empty()) {
+    ev.push_back({"siege", "No fortress is under siege (rule 9.0)", {}});
+    return ev;
+  }
+  std::sort(sieges.begin(), sieges.end());
+  // The stack resolves back() first: push in reverse so the rolls go in hex order.
+  for (auto it = sieges.rbegin(); it != sieges.rend(); ++it) {
+    const auto s = siege_at(board(), *it);
+    steps_.push_back({StepKind::kSiegeRoll, s->besieger, *it});
+  }
+  for (hex::Hex h : sieges) {
+    const auto s = siege_at(board(), h);
+    ev.push_back({"siege", place(*s->info) + " (" + h.id() + ", SR " + std::to_string(s->info->fortress_sr) +
+                               ") is under siege: " + std::to_string(s->besieger_sp) + " " +
+                               std::string(side_name(s->besieger)) + " SP against SR " +
+                               std::to_string(s->info->fortress_sr) + " + " + std::to_string(s->garrison_sp) +
+                               " garrison SP (rule 9.0)",
+                  {}});
+  }
+  return ev;
+}
+
+std::vector<ChanceOutcome> WateState::siege_outcomes(const Step& step) const {
+  std::vector<ChanceOutcome> out;
+  for (int d = 1; d <= 6; ++d)
+    out.push_back({Action("siege-assault").with("hex", step.hex.id()).with("d6", std::to_string(d)), Fraction(1, 6), {d}});
+  return out;
+}
+
+Events WateState::apply_siege_roll(const Step& step, const Action& a) {
+  const int d6 = std::stoi(*a.get("d6"));
+  const auto s = siege_at(board(), step.hex);
+  Events ev;
+  if (!s) {  // cannot happen: nothing changes between the phase start and the rolls
+    ev.push_back({"siege", step.hex.id() + " is no longer under siege; no roll (rule 9.0)", {}});
+    return ev;
+  }
+  const int sr = s->info->fortress_sr;
+  const int drm = *data_->tables.sa_drm(s->besieger_sp, s->strength(), s->army_hq);
+  const int ratio = s->besieger_sp / s->strength();
+  const int total = d6 + drm;
+  const bool falls = total > sr;
+  std::string why = std::to_string(ratio) + ":1";
+  if (s->army_hq) why += ", German army HQ";
+  ev.push_back({"siege_roll",
+                "Siege of " + place(*s->info) + ": " + std::string(side_name(s->besieger)) + " 1d6 " +
+                    std::to_string(d6) + (drm >= 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " (" + why +
+                    ") = " + std::to_string(total) + " vs SR " + std::to_string(sr) + ": " +
+                    (falls ? "the fortress is destroyed" : "holds") + " (rule 9.1)",
+                {}});
+  if (!falls) return ev;
+
+  pos_.destroyed.push_back(step.hex);
+  std::sort(pos_.destroyed.begin(), pos_.destroyed.end());
+  int lost = 0;
+  for (auto& g : pos_.sps)
+    if (g.side == s->holder && g.hex == step.hex) {
+      lost += g.count;
+      g.count = 0;
+    }
+  pos_.normalise();
+  if (lost > 0)
+    ev.push_back({"siege_loss", std::to_string(lost) + " " + std::string(side_name(s->holder)) + " garrison SP in " +
+                                    place(*s->info) + " are eliminated (rule 9.0)",
+                  {}});
+  // HQs of the fallen garrison (ruling P-2, interim until the GAP-W-35
+  // displacement exists): off map unchanged, as a casualty result of 2 (8.5.1),
+  // returning after 2 turns (the 1d3 fixed at its middle).
+  for (auto& q : pos_.hqs)
+    if (q.side == s->holder && q.hex == step.hex) {
+      q.hex.reset();
+      q.returns_on_turn = turn_ + 2;
+      ev.push_back({"hq_casualty", hq_label(q.id) + " is captured in " + place(*s->info) +
+                                       ": off map, returns on turn " + std::to_string(q.returns_on_turn) +
+                                       " (rules 8.5.1, GAP-W-35, ruling P-2)",
+                    {}});
+    }
+  const int dv = data_->tables.vp_fortress_destroyed(s->info->country, sr);
+  if (dv != 0) {
+    vp_ += dv;
+    ev.push_back({"vp", "Fortress " + place(*s->info) + " destroyed: VP " + (dv > 0 ? "+" : "") + std::to_string(dv) +
+                            " -> " + std::to_string(vp_) + " (rule 11.0)",
+                  {}});
+  }
+  // 3.7: the besieger is now the only side in the hex.
+  auto c = take_control(step.hex, s->besieger);
+  ev.insert(ev.end(), c.begin(), c.end());
+  return ev;
+}
+
+}  // namespace rz::wate1870

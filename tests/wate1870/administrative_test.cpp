@@ -1,0 +1,176 @@
+// 6.2 Mobilization and HQs returning from a casualty (8.5.1, GAP-W-20), through
+// the public contract: where, how many, at what cost, and the refusals.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "phases_fixture.hpp"
+#include "rules/wate1870/loc.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+using namespace testing;
+
+std::string admin(const std::string& sps, const std::string& extra = "") {
+  return R"(name: "mobilization test"
+source: "reconstructed: test"
+turn: 4
+phase: administrative
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+force_pool: {French: [F-XII, F-XIII], German: [G-I], source: "reconstructed: test"}
+)" + extra + "sps:\n" + sps;
+}
+
+const char* kFarGermans = R"(  - {side: German, sp: 3, hex: "2504", source: "reconstructed: test"}
+)";
+
+TEST(Wate1870_6_2, TheFrenchMobilizeOneSpPerFortressForTwoRp) {
+  auto st = situation(admin(kFarGermans));
+  ASSERT_TRUE(st);
+  ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
+  EXPECT_EQ(st->rp(Side::kFrench), 10);  // 6.1 income
+  EXPECT_TRUE(is_legal(*st, kF, "mobilize hex=1807 sp=1"));
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=1807 sp=2"));
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=1508 sp=1"));  // no fortress
+  const auto ev = play(*st, kF, "mobilize hex=1807 sp=1");
+  EXPECT_TRUE(has_event(ev, "French mobilizes 1 SP in Verdun (1807) for 2 RP, 8 left (rule 6.2)")) << all_text(ev);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1807", Status::kGood), 1);
+  EXPECT_EQ(st->rp(Side::kFrench), 8);
+  ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));  // still the French Administrative Phase
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=1807 sp=1"));
+  expect_refused(*st, kF, "mobilize hex=1807 sp=1", "6.2");
+  expect_refused(*st, kF, "mobilize hex=2609 sp=2", "6.2");
+  expect_refused(*st, kF, "mobilize hex=1508 sp=1", "6.2");
+  expect_refused(*st, kF, "mobilize hex=2504 sp=1", "6.2");
+  expect_refused(*st, kF, "activate hq=F-XII", "6.0");
+  expect_refused(*st, kG, "mobilize hex=2504 sp=1", "", Code::kNotYourTurn);
+  for (const auto& g : st->sps()) {
+    if (g.side == Side::kFrench) {
+      EXPECT_EQ(g.formation, "");  // ruling P-4
+    }
+  }
+}
+
+TEST(Wate1870_6_2, TheFrenchMobilizeAtLeastThreeHexesFromNonDemoralizedEnemies) {
+  // 2007 is two hexes from Verdun (1807).
+  auto st = situation(admin(R"(  - {side: German, sp: 3, hex: "2007", source: "reconstructed: test"}
+)"));
+  ASSERT_TRUE(st);
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=1807 sp=1"));
+  expect_refused(*st, kF, "mobilize hex=1807 sp=1", "6.2");
+  auto demoralized = situation(admin(R"(  - {side: German, sp: 3, hex: "2007", status: demoralized, source: "reconstructed: test"}
+)"));
+  ASSERT_TRUE(demoralized);
+  EXPECT_TRUE(is_legal(*demoralized, kF, "mobilize hex=1807 sp=1"));
+}
+
+TEST(Wate1870_6_2, TheGermansMobilizeTwoSpPerTownInGermanyForOneRpEach) {
+  auto st = situation(admin(kFarGermans, R"(control:
+  - {hex: "2608", side: German, source: "reconstructed: test, Haguenau, a French town"}
+)"));
+  ASSERT_TRUE(st);
+  play(*st, kF, "end-administrative");
+  ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
+  EXPECT_EQ(st->rp(Side::kGerman), 14);
+  EXPECT_TRUE(is_legal(*st, kG, "mobilize hex=2504 sp=2"));
+  expect_refused(*st, kG, "mobilize hex=2504 sp=3", "6.2");
+  expect_refused(*st, kG, "mobilize hex=2608 sp=1", "6.2, GAP-W-24");
+  play(*st, kG, "mobilize hex=2504 sp=1");
+  play(*st, kG, "mobilize hex=2504 sp=1");
+  EXPECT_EQ(st->rp(Side::kGerman), 12);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "2504", Status::kGood), 5);
+  expect_refused(*st, kG, "mobilize hex=2504 sp=1", "6.2");
+  play(*st, kG, "end-administrative");
+  EXPECT_EQ(st->phase(), Phase::kAction);
+}
+
+TEST(Wate1870_6_2, AForcePoolHqCostsFiveRpOnePerHex) {
+  auto st = situation(admin(kFarGermans));
+  ASSERT_TRUE(st);
+  EXPECT_TRUE(is_legal(*st, kF, "mobilize hq=F-XIII hex=1807"));
+  expect_refused(*st, kF, "mobilize hq=F-I hex=1807", "6.2");  // not in the force pool
+  const auto ev = play(*st, kF, "mobilize hq=F-XIII hex=1807");
+  EXPECT_TRUE(has_event(ev, "for 5 RP, 5 left (rule 6.2)")) << all_text(ev);
+  const HqUnit* q = st->position().hq("F-XIII");
+  ASSERT_TRUE(q);
+  EXPECT_FALSE(q->in_pool);
+  ASSERT_TRUE(q->hex.has_value());
+  EXPECT_EQ(q->hex->id(), "1807");
+  expect_refused(*st, kF, "mobilize hq=F-XII hex=1807", "6.2");  // 1 HQ per hex
+  play(*st, kF, "mobilize hq=F-XII hex=0810");
+  EXPECT_EQ(st->rp(Side::kFrench), 0);
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=0810 sp=1"));  // no RP left
+  expect_refused(*st, kF, "mobilize hex=0810 sp=1", "6.2");
+}
+
+TEST(Wate1870_6_2, ABesiegedFortressMobilizesNothing) {
+  // Strasbourg (SR 5, 3 French SP): 16 German SP inside are 2:1.
+  auto st = situation(admin(R"(  - {side: German, sp: 16, hex: "2609", source: "reconstructed: test"}
+  - {side: French, sp: 3, hex: "2609", source: "reconstructed: test"}
+)"));
+  ASSERT_TRUE(st);
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=2609 sp=1"));
+  expect_refused(*st, kF, "mobilize hex=2609 sp=1", "6.2");
+}
+
+TEST(Wate1870_6_2, TheFortressMayNotCountItselfAsTheSourceOfItsLoc) {
+  // Demoralized German SP all around Verdun: they do not keep mobilization away
+  // (6.2), but they block every path out, so Verdun traces a LOC only to itself.
+  std::string ring;
+  const hex::Hex verdun = *hex::parse_hex("1807");
+  for (const auto& i : shipped_data()->map.hexes())
+    if (hex::distance(i.hex, verdun) == 1 && shipped_data()->map.passable(i.hex))
+      ring += "  - {side: German, sp: 1, status: demoralized, hex: \"" + i.hex.id() +
+              "\", source: \"reconstructed: test\"}\n";
+  auto st = situation(admin(ring));
+  ASSERT_TRUE(st);
+  ASSERT_TRUE(has_loc(Board{st->data(), st->position(), st->options()}, verdun, Side::kFrench));
+  EXPECT_FALSE(is_legal(*st, kF, "mobilize hex=1807 sp=1"));
+  expect_refused(*st, kF, "mobilize hex=1807 sp=1", "6.2");
+  auto open = situation(admin(kFarGermans));
+  ASSERT_TRUE(open);
+  EXPECT_TRUE(is_legal(*open, kF, "mobilize hex=1807 sp=1"));
+}
+
+// An HQ off the map after a casualty (8.5.1), due back on `turn`.
+std::unique_ptr<WateState> with_returning_hq(int turn) {
+  auto st = situation(admin(kFarGermans, R"(hqs:
+  - {hq: G-III, hex: "2504", source: "reconstructed: test"}
+)"));
+  if (!st) return nullptr;
+  auto j = nlohmann::json::parse(st->serialize());
+  for (auto& h : j["hqs"])
+    if (h[0] == "G-III") {
+      h[1] = nullptr;
+      h[5] = turn;
+    }
+  auto back = WateState::from_json(shipped_data(), j.dump());
+  EXPECT_TRUE(back.ok()) << back.error().to_string();
+  return back.ok() ? std::move(back).value() : nullptr;
+}
+
+TEST(Wate1870_6_2, AnHqReturnsFromACasualtyInAnEligibleHexWithoutRp) {
+  auto st = with_returning_hq(4);
+  ASSERT_TRUE(st);
+  play(*st, kF, "end-administrative");
+  EXPECT_TRUE(is_legal(*st, kG, "return hq=G-III hex=2504"));
+  expect_refused(*st, kG, "return hq=G-III hex=2608", "6.2");  // a French town
+  play(*st, kG, "return hq=G-III hex=2504");
+  EXPECT_EQ(st->rp(Side::kGerman), 14);
+  const HqUnit* q = st->position().hq("G-III");
+  ASSERT_TRUE(q && q->hex);
+  EXPECT_EQ(q->hex->id(), "2504");
+  EXPECT_EQ(q->returns_on_turn, 0);
+}
+
+TEST(Wate1870_6_2, AnHqDoesNotReturnBeforeItsTurn) {
+  auto st = with_returning_hq(5);
+  ASSERT_TRUE(st);
+  play(*st, kF, "end-administrative");
+  EXPECT_FALSE(is_legal(*st, kG, "return hq=G-III hex=2504"));
+  expect_refused(*st, kG, "return hq=G-III hex=2504", "8.5.1");
+}
+
+}  // namespace
+}  // namespace rz::wate1870

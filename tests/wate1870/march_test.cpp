@@ -1,0 +1,479 @@
+// 7.1 March with the German HQ pick-up, 7.1.2 Opportunity Chassepot Fire (and
+// 12.3 Mitrailleuse), 7.1.3 rail movement, 7.2 Forced March: small scenarios
+// on the real map driven through the engine contract with scripted dice.
+// Rulings: docs/rulings/wate1870-march.md.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "combat_fixture.hpp"
+#include "core/dice.hpp"
+#include "rules/wate1870/scenario.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+using testing::H;
+using testing::shared_data;
+
+constexpr Player kF = 0;
+constexpr Player kG = 1;
+
+// The block 0501-0804 is clear French ground without rivers, towns or rail.
+std::unique_ptr<WateState> make(const std::string& body, Side first, GameOptions options = {}, int french_rp = 5) {
+  const std::string text = std::string("name: march test\nsource: \"reconstructed: test\"\nturn: 3\nphase: action\n") +
+                           "rp: {French: " + std::to_string(french_rp) + ", German: 5, source: \"reconstructed: test\"}\n" +
+                           "first_activation: {side: " +
+                           std::string(side_name(first)) + ", source: \"reconstructed: test\"}\n" + body;
+  // Every entry says where it comes from.
+  std::string with_sources;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    with_sources += text[i];
+    if (text[i] == '{' && i >= 4 && text.compare(i - 4, 4, "  - ") == 0) with_sources += "source: \"reconstructed: test\", ";
+  }
+  auto data = shared_data();
+  auto sc = Scenario::parse(with_sources, "march-test.yaml", data->map, data->forces);
+  if (!sc.ok()) {
+    ADD_FAILURE() << sc.error().to_string();
+    return nullptr;
+  }
+  auto st = WateState::from_scenario(data, *sc, options, 1);
+  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
+  return std::move(st).value();
+}
+
+void play(WateState& st, Player p, const std::string& text) {
+  auto a = Action::parse(text);
+  ASSERT_TRUE(a.ok()) << text;
+  auto ev = st.apply(p, *a);
+  ASSERT_TRUE(ev.ok()) << text << ": " << ev.error().to_string();
+}
+
+// The order is refused with `rule`, and nothing changes.
+void refused(WateState& st, Player p, const std::string& text, const std::string& rule) {
+  const auto before = st.hash();
+  auto a = Action::parse(text);
+  ASSERT_TRUE(a.ok()) << text;
+  auto ok = st.check(p, *a);
+  ASSERT_FALSE(ok.ok()) << text << " was accepted";
+  EXPECT_EQ(ok.error().rule, rule) << ok.error().to_string();
+  auto ev = st.apply(p, *a);
+  EXPECT_FALSE(ev.ok());
+  EXPECT_EQ(st.hash(), before);
+}
+
+void roll(WateState& st, std::vector<int> pips) {
+  ScriptedDice dice(std::move(pips));
+  ASSERT_TRUE(st.to_move().kind == MoveKind::kChance);
+  auto ev = resolve_chance(st, dice);
+  ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+  EXPECT_EQ(dice.remaining(), 0u);
+}
+
+nlohmann::json force_json(const WateState& st) { return nlohmann::json::parse(st.serialize()).at("force"); }
+int mp_left(const WateState& st) { return force_json(st).at("mp_left"); }
+
+int sp_in(const WateState& st, Side side, const char* hex, std::optional<Status> status = {},
+          std::optional<bool> entrained = {}) {
+  int n = 0;
+  for (const auto& g : st.sps())
+    if (g.side == side && g.hex == H(hex) && (!status || g.status == *status) &&
+        (!entrained || g.entrained == *entrained))
+      n += g.count;
+  return n;
+}
+
+// Every legal action passes check(), and a save/restore keeps the state.
+void expect_consistent(const WateState& st) {
+  const ToMove tm = st.to_move();
+  if (tm.kind == MoveKind::kPlayer) {
+    for (const auto& a : st.legal_actions(tm.players.front())) {
+      EXPECT_TRUE(st.check(tm.players.front(), a).ok()) << a.to_string();
+    }
+  }
+  auto back = WateState::from_json(shared_data(), st.serialize());
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ((*back)->hash(), st.hash());
+  EXPECT_EQ((*back)->serialize(), st.serialize());
+}
+
+bool has_action(const WateState& st, Player p, const std::string& text) {
+  for (const auto& a : st.legal_actions(p))
+    if (a.to_string() == text) return true;
+  return false;
+}
+
+// ---- 7.1 March ----
+
+TEST(Wate1870_7_1, AFrenchForcePaysTheTerrainAndStopsInAnEnemyZoc) {
+  // French 2 SP in 0502 (MA 3); 3 good German SP in 0803 project a ZOC into 0702.
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+  - {side: German, sp: 3, hex: "0803"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0502");
+  play(*st, kF, "march");
+  play(*st, kF, "move to=0602");
+  EXPECT_EQ(mp_left(*st), 2);
+  play(*st, kF, "move to=0702");
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0702"), 2);
+  refused(*st, kF, "move to=0701", "3.4");
+  EXPECT_EQ(st->legal_actions(kF).front(), Action("stop"));
+  play(*st, kF, "stop");
+}
+
+TEST(Wate1870_7_1, UnknownOrdersAndTooCostlyMovesAreRefused) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0502");
+  play(*st, kF, "march");
+  refused(*st, kF, "dance", "7.1");
+  play(*st, kF, "move to=0602");
+  play(*st, kF, "move to=0702");
+  play(*st, kF, "move to=0802");
+  refused(*st, kF, "move to=0803", "7.1");
+}
+
+// ---- 7.1 German HQ pick-up (GAP-W-12) ----
+
+TEST(Wate1870_7_1, AGermanHqPicksUpSpForOneMpWithinItsCommandLimit) {
+  auto st = make(R"(hqs:
+  - {hq: G-I, hex: "0502"}
+sps:
+  - {side: German, sp: 2, hex: "0502", formation: G-I}
+  - {side: German, sp: 7, hex: "0602", formation: G-I, status: disrupted}
+)", Side::kGerman);
+  play(*st, kG, "activate hq=G-I");
+  play(*st, kG, "march sp=2");  // limit 8 - 2 = 6 left, MA 5
+  play(*st, kG, "move to=0602");
+  EXPECT_EQ(mp_left(*st), 4);
+  refused(*st, kG, "pickup sp=7", "3.6.2");  // 6 left of its limit
+  refused(*st, kG, "pickup sp=1 hex=0502", "7.1");
+  EXPECT_TRUE(has_action(*st, kG, "pickup sp=6"));
+  EXPECT_FALSE(has_action(*st, kG, "pickup sp=7"));
+  expect_consistent(*st);
+  play(*st, kG, "pickup sp=3");
+  EXPECT_EQ(mp_left(*st), 3);
+  // The 3 disrupted SP take the majority condition of the force (good).
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kGood), 5);
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kDisrupted), 4);
+  play(*st, kG, "move to=0702");
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0702"), 5);
+  refused(*st, kG, "pickup sp=1", "7.1");  // no unactivated SP here
+}
+
+TEST(Wate1870_7_1, OnlyAGermanForceWithItsHqPicksUp) {
+  auto st = make(R"(sps:
+  - {side: German, sp: 2, hex: "0502"}
+  - {side: German, sp: 1, hex: "0602"}
+)", Side::kGerman);
+  play(*st, kG, "activate hex=0502");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0602");
+  refused(*st, kG, "pickup sp=1", "7.1");
+  auto fr = make(R"(hqs:
+  - {hq: F-IV, hex: "0502"}
+sps:
+  - {side: French, sp: 2, hex: "0502", formation: F-IV}
+)", Side::kFrench);
+  play(*fr, kF, "activate hq=F-IV");
+  play(*fr, kF, "march sp=1");
+  refused(*fr, kF, "pickup sp=1", "7.1");
+}
+
+// ---- 7.1.2 Opportunity Chassepot Fire (GAP-W-09) ----
+
+const char* kFire = R"(sps:
+  - {side: German, sp: 2, hex: "0502"}
+  - {side: French, sp: 1, hex: "0702"}
+)";
+
+TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
+  auto st = make(kFire, Side::kGerman);
+  play(*st, kG, "activate hex=0502");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0602");  // 0702 is adjacent to 0602, not to 0502
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602"), 2);
+  EXPECT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
+  EXPECT_EQ(st->legal_actions(kF), (std::vector<Action>{Action("fire"), Action("hold")}));
+  refused(*st, kF, "move to=0601", "7.1.2");
+  play(*st, kF, "fire");
+  const auto outs = st->chance_outcomes();
+  ASSERT_EQ(outs.size(), 36u);
+  EXPECT_EQ(total_probability(outs), Fraction(1, 1));
+  EXPECT_EQ(outs.front().dice, (std::vector<int>{1, 1}));
+  // 1 SP, column 1-2 moved one right for clear (3-5); 55 is band C: 1 LP.
+  roll(*st, {5, 5});
+  ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
+  refused(*st, kG, "move to=0601", "8.5");
+  play(*st, kG, "degrade hex=0602 formation=none status=good");
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kDisrupted), 1);
+  // The march goes on; the engaged marks are cleared with the next order.
+  // Leaving 0602 (next to 0702) for 0601 (not next to it): a new fire, before that step.
+  play(*st, kG, "move to=0601");
+  for (const auto& g : st->sps()) EXPECT_FALSE(g.engaged);
+  EXPECT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602"), 2);
+}
+
+TEST(Wate1870_7_1_2, FireComesBeforeTheStepWhenOnlyTheHexLeftIsAdjacent) {
+  auto st = make(R"(sps:
+  - {side: German, sp: 2, hex: "0602"}
+  - {side: French, sp: 1, hex: "0702"}
+)", Side::kGerman);
+  play(*st, kG, "activate hex=0602");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0502");  // 0702 is next to 0602 only
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602"), 2);  // not yet moved
+  expect_consistent(*st);
+  play(*st, kF, "hold");
+  expect_consistent(*st);
+  // The force completes the step it began; nothing else is allowed.
+  EXPECT_EQ(st->legal_actions(kG), (std::vector<Action>{Action("move").with("to", "0502")}));
+  refused(*st, kG, "move to=0503", "7.1.2");
+  refused(*st, kG, "stop", "7.1.2");
+  play(*st, kG, "move to=0502");
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0502"), 2);
+  EXPECT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));  // at most one fire per step
+  EXPECT_EQ(mp_left(*st), 3);
+}
+
+TEST(Wate1870_7_1_2, AFireThatEliminatesTheForceEndsItsMove) {
+  auto st = make(R"(sps:
+  - {side: German, sp: 1, hex: "0502", status: demoralized}
+  - {side: French, sp: 1, hex: "0702"}
+)", Side::kGerman);
+  play(*st, kG, "activate hex=0502");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0602");
+  play(*st, kF, "fire");
+  roll(*st, {4, 4});  // band B: 1 LP
+  play(*st, kG, "degrade hex=0602 formation=none status=demoralized");
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602"), 0);
+  EXPECT_EQ(st->legal_actions(kG), (std::vector<Action>{Action("stop")}));
+  play(*st, kG, "stop");
+}
+
+TEST(Wate1870_7_1_2, A64To66RollChecksTheHqsWithTheForce) {
+  auto st = make(R"(hqs:
+  - {hq: G-I, hex: "0502"}
+sps:
+  - {side: German, sp: 2, hex: "0502", formation: G-I}
+  - {side: French, sp: 1, hex: "0702"}
+)", Side::kGerman);
+  play(*st, kG, "activate hq=G-I");
+  play(*st, kG, "march sp=2");
+  play(*st, kG, "move to=0602");
+  play(*st, kF, "fire");
+  roll(*st, {6, 4});  // band D in column 3-5: 2 LP, and the HQ check
+  expect_consistent(*st);
+  play(*st, kG, "degrade hex=0602 formation=G-I status=good");
+  play(*st, kG, "degrade hex=0602 formation=G-I status=good");
+  ASSERT_EQ(st->to_move().kind, MoveKind::kChance);
+  roll(*st, {1, 5});  // 1: flipped and off map; 5 -> 1d3 = 3 turns
+  const HqUnit* q = st->position().hq("G-I");
+  EXPECT_FALSE(q->hex.has_value());
+  EXPECT_TRUE(q->flipped);
+  EXPECT_EQ(q->returns_on_turn, 6);
+  EXPECT_TRUE(force_json(*st).at("hqs").empty());
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kDisrupted), 2);
+  play(*st, kG, "stop");
+}
+
+TEST(Wate1870_7_1_2, MitrailleuseDoublesFireAgainAndMayJam) {
+  GameOptions opt;
+  opt.values["12.3"] = "on";
+  auto st = make(R"(sps:
+  - {side: German, sp: 2, hex: "0502"}
+  - {side: French, sp: 2, hex: "0702"}
+)", Side::kGerman, opt);
+  play(*st, kG, "activate hex=0502");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0602");
+  play(*st, kF, "fire");
+  // 22: band A, 0 LP; doubles other than 11 give an extra roll: 12, 0 LP, and
+  // a mitrailleuse jams (GAP-W-31).
+  roll(*st, {2, 2, 1, 2});
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0702", Status::kDisrupted), 1);
+  EXPECT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
+}
+
+// ---- 7.1.3 Rail movement ----
+
+TEST(Wate1870_7_1_3, TheFrenchEntrainRideAndDetrainForOneMpEachAndOneRpPerSp) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0909"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0909");
+  play(*st, kF, "march");
+  refused(*st, kF, "rail to=1105", "7.1.3");  // not entrained yet
+  play(*st, kF, "entrain");
+  EXPECT_EQ(st->rp(Side::kFrench), 3);
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0909", {}, true), 2);
+  refused(*st, kF, "move to=1009", "7.1.3");
+  expect_consistent(*st);
+  play(*st, kF, "rail to=1105");
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "1105", {}, true), 2);
+  EXPECT_EQ(mp_left(*st), 1);
+  play(*st, kF, "detrain");
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "1105", {}, false), 2);
+  EXPECT_EQ(mp_left(*st), 0);
+}
+
+TEST(Wate1870_7_1_3, EntrainedSpStayEntrainedUntilTheyDetrain) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0909"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0909");
+  play(*st, kF, "march");
+  play(*st, kF, "entrain");
+  play(*st, kF, "stop");
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0909", {}, true), 2);
+}
+
+TEST(Wate1870_7_1_3, TheFrenchCarryAtMostThreeSpATurnAndPayRp) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 4, hex: "0909"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0909");
+  play(*st, kF, "march");
+  refused(*st, kF, "entrain", "7.1.3");  // 4 SP > 3 a turn
+  // 2 + 2 SP in two forces of the same turn.
+  auto two = make(R"(sps:
+  - {side: French, sp: 2, hex: "0909"}
+  - {side: French, sp: 2, hex: "1007"}
+)", Side::kFrench);
+  play(*two, kF, "activate hex=0909");
+  play(*two, kF, "march");
+  play(*two, kF, "entrain");
+  play(*two, kF, "stop");
+  roll(*two, {6, 1});  // initiative to the French
+  play(*two, kF, "activate hex=1007");
+  play(*two, kF, "march");
+  refused(*two, kF, "entrain", "7.1.3");
+  // 1 RP cannot pay for 2 SP.
+  auto poor = make(R"(sps:
+  - {side: French, sp: 2, hex: "0909"}
+)", Side::kFrench, {}, 1);
+  play(*poor, kF, "activate hex=0909");
+  play(*poor, kF, "march");
+  refused(*poor, kF, "entrain", "7.1.3");
+}
+
+TEST(Wate1870_7_1_3, GermanRailStaysInsideGermany) {
+  auto st = make(R"(control:
+  - {hex: "2707", side: German}
+  - {hex: "2608", side: German}
+sps:
+  - {side: German, sp: 2, hex: "2702"}
+  - {side: German, sp: 1, hex: "2707"}
+)", Side::kGerman);
+  play(*st, kG, "activate hex=2707");
+  play(*st, kG, "march");
+  refused(*st, kG, "entrain", "7.1.3");  // Wissembourg is in France (GAP-W-25)
+  play(*st, kG, "stop");
+  roll(*st, {1, 6});  // initiative to the German
+  play(*st, kG, "activate hex=2702");
+  play(*st, kG, "march");
+  play(*st, kG, "entrain");
+  EXPECT_EQ(st->rp(Side::kGerman), 5);  // no German RP cost (GAP-W-25)
+  EXPECT_TRUE(has_action(*st, kG, "rail to=2706"));
+  EXPECT_FALSE(has_action(*st, kG, "rail to=2707"));
+  refused(*st, kG, "rail to=2707", "7.1.3");
+  play(*st, kG, "rail to=2706");
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "2706", {}, true), 2);
+  EXPECT_EQ(mp_left(*st), 2);
+}
+
+// ---- 7.2 Forced March ----
+
+TEST(Wate1870_7_2, TheFrenchDeclareADestinationAndRollAfterwards) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0502");
+  play(*st, kF, "march");
+  refused(*st, kF, "forced-march to=0902 extra=0", "");
+  refused(*st, kF, "forced-march to=1002 extra=1", "7.2");  // 5 MP away, 4 available
+  EXPECT_FALSE(has_action(*st, kF, "forced-march to=1002 extra=1"));
+  EXPECT_TRUE(has_action(*st, kF, "forced-march to=1002 extra=2"));
+  expect_consistent(*st);
+  play(*st, kF, "forced-march to=0802 extra=1");
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0802"), 2);
+  ASSERT_EQ(st->to_move().kind, MoveKind::kChance);
+  roll(*st, {3, 3});  // 6 + 1 = 7: no effect
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0802", Status::kGood), 2);
+  EXPECT_TRUE(force_json(*st).is_null());  // the march ends at the destination
+}
+
+TEST(Wate1870_7_2, AFrenchForcedMarchRollAboveSevenDisruptsTheForce) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0502");
+  play(*st, kF, "march");
+  play(*st, kF, "forced-march to=0902 extra=2");
+  roll(*st, {4, 2});  // 6 + 2 = 8 > 7
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0902", Status::kDisrupted), 2);
+}
+
+TEST(Wate1870_7_2, TheFrenchMayNotForceMarchAfterMovingOrOutOfGoodOrder) {
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+  - {side: French, sp: 1, hex: "0504", status: disrupted}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0502");
+  play(*st, kF, "march");
+  play(*st, kF, "move to=0602");
+  refused(*st, kF, "forced-march to=0802 extra=1", "7.2");
+  auto d = make(R"(sps:
+  - {side: French, sp: 1, hex: "0504", status: disrupted}
+)", Side::kFrench);
+  play(*d, kF, "activate hex=0504");
+  play(*d, kF, "march");
+  refused(*d, kF, "forced-march to=0604 extra=1", "7.2");
+}
+
+TEST(Wate1870_7_2, TheFrenchPathAvoidsEnemyZones) {
+  // 3 good German SP in 0703 put 0602, 0702, 0603, 0604, 0704, 0803 in a ZOC:
+  // 0502 -> 0902 is 4 MP straight, 5 round by 0601, 0701, 0801, 0802 (GAP-W-26).
+  auto st = make(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+  - {side: German, sp: 3, hex: "0703"}
+)", Side::kFrench);
+  play(*st, kF, "activate hex=0502");
+  play(*st, kF, "march");
+  refused(*st, kF, "forced-march to=0902 extra=1", "7.2");
+  refused(*st, kF, "forced-march to=0702 extra=1", "7.2");  // never entering an EZOC
+  play(*st, kF, "forced-march to=0902 extra=2");
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0902"), 2);
+  EXPECT_EQ(st->controller(H("0701")), Side::kFrench);
+  roll(*st, {1, 1, 6, 1});  // 2 + 2 = 4: no effect; then the initiative (French 6, German 1)
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0902", Status::kGood), 2);
+}
+
+TEST(Wate1870_7_2, TheGermanRollsFirstAndGainsTheMpEvenIfDisrupted) {
+  auto st = make(R"(sps:
+  - {side: German, sp: 2, hex: "0502"}
+  - {side: French, sp: 3, hex: "0804"}
+)", Side::kGerman);
+  play(*st, kG, "activate hex=0502");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0602");
+  play(*st, kG, "forced-march extra=2");
+  expect_consistent(*st);
+  roll(*st, {3, 3});  // 6 + 2 = 8 > 7: disrupted, still +2 MP
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kDisrupted), 2);
+  EXPECT_EQ(mp_left(*st), 5);
+  refused(*st, kG, "forced-march extra=1", "7.2");
+  play(*st, kG, "move to=0703");
+  EXPECT_EQ(mp_left(*st), 4);
+  expect_consistent(*st);
+  // 0704 is in the French ZOC (0804 holds 3 good SP): not on a Forced March.
+  refused(*st, kG, "move to=0704", "7.2");
+}
+
+}  // namespace
+}  // namespace rz::wate1870

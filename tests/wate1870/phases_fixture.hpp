@@ -1,0 +1,94 @@
+#pragma once
+// Helpers for the phase tests of 1870 (6.2, 9.0, 10.0, 11.0): a situation from
+// scenario text on the shipped map, orders through the public contract, and
+// refusals that must leave the state unchanged.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "core/dice.hpp"
+#include "rules/wate1870/game_data.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870::testing {
+
+constexpr Player kF = 0;
+constexpr Player kG = 1;
+
+inline std::shared_ptr<const GameData> shipped_data() {
+  static auto d = load_game_data(default_data_dir());
+  EXPECT_TRUE(d.ok()) << (d.ok() ? "" : d.error().to_string());
+  return *d;
+}
+
+// A state from scenario text (YAML of data/wate1870/scenarios).
+inline std::unique_ptr<WateState> situation(const std::string& yaml, GameOptions options = {}) {
+  auto data = shipped_data();
+  auto sc = Scenario::parse(yaml, "phases-test.yaml", data->map, data->forces);
+  EXPECT_TRUE(sc.ok()) << (sc.ok() ? "" : sc.error().to_string());
+  if (!sc.ok()) return nullptr;
+  auto st = WateState::from_scenario(data, *sc, std::move(options), 1);
+  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
+  return st.ok() ? std::move(st).value() : nullptr;
+}
+
+inline Events play(WateState& st, Player p, const std::string& text) {
+  auto a = Action::parse(text);
+  EXPECT_TRUE(a.ok()) << text;
+  if (!a.ok()) return {};
+  auto ev = st.apply(p, *a);
+  EXPECT_TRUE(ev.ok()) << text << ": " << (ev.ok() ? "" : ev.error().to_string());
+  return ev.ok() ? *ev : Events{};
+}
+
+// Rolls the next chance node with the given pips.
+inline Events roll(WateState& st, std::vector<int> pips) {
+  ScriptedDice dice(std::move(pips));
+  auto ev = resolve_chance(st, dice);
+  EXPECT_TRUE(ev.ok()) << (ev.ok() ? "" : ev.error().to_string());
+  return ev.ok() ? *ev : Events{};
+}
+
+// The order is refused citing `rule` (a prefix of the error's rule) and nothing changes.
+inline void expect_refused(WateState& st, Player p, const std::string& text, const std::string& rule,
+                           Code code = Code::kIllegal) {
+  const auto before = st.hash();
+  const std::string saved = st.serialize();
+  auto a = Action::parse(text);
+  ASSERT_TRUE(a.ok()) << text;
+  auto r = st.apply(p, *a);
+  ASSERT_FALSE(r.ok()) << "'" << text << "' was accepted";
+  EXPECT_EQ(r.error().code, code) << r.error().to_string();
+  EXPECT_EQ(r.error().rule.rfind(rule, 0), 0u) << r.error().to_string();
+  EXPECT_FALSE(r.error().message.empty());
+  EXPECT_EQ(st.hash(), before);
+  EXPECT_EQ(st.serialize(), saved);
+}
+
+inline bool has_event(const Events& ev, const std::string& text) {
+  for (const auto& e : ev)
+    if (e.text.find(text) != std::string::npos) return true;
+  return false;
+}
+
+inline std::string all_text(const Events& ev) {
+  std::string s;
+  for (const auto& e : ev) s += e.text + "\n";
+  return s;
+}
+
+inline bool is_legal(const WateState& st, Player p, const std::string& text) {
+  for (const auto& a : st.legal_actions(p))
+    if (a.to_string() == text) return true;
+  return false;
+}
+
+inline int sp_of(const WateState& st, Side side, const std::string& hex, Status status) {
+  int n = 0;
+  for (const auto& g : st.sps())
+    if (g.side == side && g.hex.id() == hex && g.status == status) n += g.count;
+  return n;
+}
+
+}  // namespace rz::wate1870::testing
