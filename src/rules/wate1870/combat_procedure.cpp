@@ -500,6 +500,7 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       const hex::Hex dest = path.back();
       int keep = fortress_garrison(board(), step.hex, step.side);
       int moved = 0;
+      std::vector<SpGroup> gone;  // appended after the loop: pos_.sps must not grow while iterated
       for (auto& g : pos_.sps) {
         if (!g.engaged || g.side != step.side || g.hex != step.hex) continue;
         const int stay = std::min(keep, g.count);
@@ -514,8 +515,9 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
           eliminated_[index(step.side)] += go.count;
           go.count = 0;
         }
-        pos_.sps.push_back(go);
+        gone.push_back(go);
       }
+      pos_.sps.insert(pos_.sps.end(), gone.begin(), gone.end());
       for (auto& q : pos_.hqs)
         if (q.side == step.side && q.hex == step.hex && fortress_garrison(board(), step.hex, step.side) == 0) q.hex = dest;
       pos_.normalise();
