@@ -20,6 +20,8 @@ namespace {
 
 constexpr std::uint64_t kHeuristicStream = 0x6865757269737469ULL;
 constexpr int kFar = 40;
+// Evaluations per decision after which rollouts stop (keeps a decision in tens of ms).
+constexpr long kEvalBudget = 200;
 
 // The objectives of rule 11.0 the bot plays for; the first three are French.
 constexpr const char* kObjectiveNames[] = {"Metz", "Verdun", "Paris", "Saarbrucken", "Landau", "Rastadt", "Freiburg"};
@@ -123,6 +125,7 @@ double Heuristic1870Bot::eval(const WateState& st, Player p) {
     const auto r = st.returns();
     return (r[static_cast<std::size_t>(p)] - 0.5) * 1e6;
   }
+  ++evals_;
   const auto& map = st.data().map;
   const auto& pos = st.position();
   const wate1870::Board b{st.data(), pos, st.options()};
@@ -232,7 +235,7 @@ void Heuristic1870Bot::settle(State& st, Player p, bool rollout, int depth) {
       if (!st.apply(q, legal.front()).ok()) return;
       continue;
     }
-    if (!rollout || q != p || depth > 0) return;
+    if (!rollout || q != p || depth > 0 || evals_ > kEvalBudget) return;
     if (has_verb(legal, "stop")) {  // marching: one greedy step at a time
       const auto* ws = dynamic_cast<const WateState*>(&st);
       if (!ws || !st.apply(p, greedy_march(*ws, p, legal, true)).ok()) return;
@@ -274,7 +277,7 @@ Action Heuristic1870Bot::greedy_march(const WateState& st, Player p, const std::
       settle(*c, p, false, 1);
       v = eval(static_cast<const WateState&>(*c), p);
     } else {
-      v = value_of(st, p, a, a.verb == "attack" ? 6 : 1, false);
+      v = value_of(st, p, a, a.verb == "attack" ? 4 : 1, false);
     }
     if (a.verb == "stop") v += 0.05;  // stop when moving gains nothing
     if (v > best_v) {
@@ -301,6 +304,7 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*
   prepare(*ws);
   loc_.reset();
   zoc_.reset();
+  evals_ = 0;
   auto jitter = [&] { return (rng_.below(1000) / 1000.0) * 0.01; };
 
   // A march in progress: greedy, with a hard limit so a march always ends.
@@ -394,7 +398,7 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*
   double best_v = -1e18;
   for (const auto& a : cands) {
     const bool dice = a.verb == "attack" || a.verb == "commit";
-    const double v = value_of(*ws, p, a, dice ? 6 : 1, true) + jitter();
+    const double v = value_of(*ws, p, a, dice ? 4 : 1, has_verb(legal, "hold")) + jitter();
     if (v > best_v) best_v = v, best = a;
   }
   return best;

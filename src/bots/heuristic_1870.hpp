@@ -65,6 +65,7 @@ class Heuristic1870Bot final : public Bot {
   std::vector<int> goes_for_[2];              // indices into objs_ each side (player) attacks, in order
   std::shared_ptr<const wate1870::LocMap> loc_;  // of the position being decided on
   std::shared_ptr<const wate1870::ZocMap> zoc_;
+  long evals_ = 0;                                 // evaluations in this decision
   int march_steps_ = 0;                  // decisions in the current march (a hard stop at 40)
 };
 

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "phases_fixture.hpp"
+#include "rules/wate1870/game.hpp"
 #include "rules/wate1870/loc.hpp"
 
 namespace rz::wate1870 {
@@ -170,6 +171,39 @@ TEST(Wate1870_6_2, AnHqDoesNotReturnBeforeItsTurn) {
   play(*st, kF, "end-administrative");
   EXPECT_FALSE(is_legal(*st, kG, "return hq=G-III hex=2504"));
   expect_refused(*st, kG, "return hq=G-III hex=2504", "8.5.1");
+}
+
+}  // namespace
+}  // namespace rz::wate1870
+
+namespace rz::wate1870 {
+namespace {
+
+using namespace testing;
+
+// Every mobilization offered in the historical turn 1 is accepted, and a saved
+// game resumes with the same hash after each one.
+TEST(Wate1870_6_2, EveryOfferedOrderIsAcceptedInTheHistoricalFirstTurn) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok());
+  auto st0 = (*game)->initial_state("historical", {}, 1);
+  ASSERT_TRUE(st0.ok());
+  auto& st = static_cast<WateState&>(**st0);
+  for (Player p : {kF, kG}) {
+    for (int k = 0; k < 6; ++k) {
+      const auto legal = st.legal_actions(p);
+      ASSERT_FALSE(legal.empty());
+      for (const auto& a : legal) EXPECT_TRUE(st.check(p, a).ok()) << a.to_string() << ": " << st.check(p, a).error().to_string();
+      if (legal.size() == 1) break;  // only end-administrative
+      // legal[0] is end-administrative; try one of the mobilizations after it.
+      ASSERT_TRUE(st.apply(p, legal[1 + static_cast<std::size_t>(k * 7) % (legal.size() - 1)]).ok());
+      auto back = WateState::from_json(shipped_data(), st.serialize());
+      ASSERT_TRUE(back.ok());
+      EXPECT_EQ((*back)->hash(), st.hash());
+    }
+    ASSERT_TRUE(st.apply(p, Action("end-administrative")).ok());
+  }
+  EXPECT_EQ(st.phase(), Phase::kAction);
 }
 
 }  // namespace

@@ -79,7 +79,8 @@ struct Path {
 struct Costs {
   std::vector<int> dist, prev, step;
 };
-Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& ctx) {
+// Paths dearer than `max_cost` are not explored: a Forced March reaches MA + 3 at most.
+Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& ctx, int max_cost) {
   const Map& m = b.map();
   const ZocMap ezoc(b, other(ctx.side));
   const std::size_t n = m.hexes().size();
@@ -96,6 +97,7 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& ctx) {
       auto cost = enter_cost(b, h, nb, ctx);
       if (!cost) continue;
       const int nd = d + *cost;
+      if (nd > max_cost) continue;
       auto& dj = c.dist[static_cast<std::size_t>(j)];
       if (dj >= 0 && dj <= nd) continue;
       if (dj >= 0) open.erase({dj, nb});
@@ -108,9 +110,9 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& ctx) {
   return c;
 }
 
-std::optional<Path> cheapest_path(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx) {
+std::optional<Path> cheapest_path(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx, int max_cost) {
   const Map& m = b.map();
-  const Costs c = forced_costs(b, from, ctx);
+  const Costs c = forced_costs(b, from, ctx, max_cost);
   const int ti = m.index_of(to);
   if (ti < 0 || c.dist[static_cast<std::size_t>(ti)] < 0 || to == from) return std::nullopt;
   Path p;
@@ -177,7 +179,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // (one search; check_forced_march repeats it for the order given).
   if (side == Side::kFrench && !force_->moved && !force_->must_stop && !force_->fired_to &&
       forced_march_ready(board(), *force_)) {
-    const Costs c = forced_costs(board(), force_->hex, context_of(pos_, *force_));
+    const Costs c = forced_costs(board(), force_->hex, context_of(pos_, *force_), force_->mp_left + 3);
     const auto& hexes = data_->map.hexes();
     for (int e = 1; e <= 3; ++e)
       for (std::size_t i = 0; i < hexes.size(); ++i)
@@ -459,7 +461,7 @@ rz::Status WateState::check_forced_march(Side side, const Action& a) const {
   if (side == Side::kGerman) return {};
   auto to = hex::parse_hex(*a.get("to"));
   if (!to || !data_->map.on_map(*to)) return make_error(Code::kMalformed, "'" + *a.get("to") + "' is not a hex of the map");
-  auto path = cheapest_path(board(), force_->hex, *to, context_of(pos_, *force_));
+  auto path = cheapest_path(board(), force_->hex, *to, context_of(pos_, *force_), force_->mp_left + *extra);
   if (!path || path->total > force_->mp_left + *extra)
     return illegal("the force cannot reach " + to->id() + " with " + std::to_string(force_->mp_left + *extra) +
                        " MP along a path that avoids enemy zones of control (ruling GAP-W-26)",
@@ -477,7 +479,7 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
              {}}};
   }
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
-  const Path path = *cheapest_path(board(), force_->hex, to, context_of(pos_, *force_));
+  const Path path = *cheapest_path(board(), force_->hex, to, context_of(pos_, *force_), force_->mp_left + extra);
   Events ev{{"forced_march", "The French force makes a Forced March of " + std::to_string(extra) + " extra MP to " +
                                  to.id() + " (" + std::to_string(path.total) + " MP, rule 7.2)",
              {}}};

@@ -3,6 +3,7 @@
 // are at least 2:1 against its SR plus the holder's garrison SP; each such
 // fortress gets one Siege Assault roll (a chance step), in hex order.
 #include <algorithm>
+#include <cstdlib>
 #include <string>
 
 #include "rules/wate1870/state.hpp"

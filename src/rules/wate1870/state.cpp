@@ -184,8 +184,9 @@ std::vector<Action> WateState::legal_actions(Player player) const {
   const Step& s = steps_.back();
   switch (s.kind) {
     case StepKind::kAdministrative: {
-      auto out = admin_actions(s.side);  // 6.2 (administrative.cpp)
-      out.push_back(Action("end-administrative"));
+      std::vector<Action> out{Action("end-administrative")};
+      auto more = admin_actions(s.side);  // 6.2 (administrative.cpp)
+      out.insert(out.end(), more.begin(), more.end());
       return out;
     }
     case StepKind::kRecovery: return recovery_actions(s.side);  // 10.0 (recovery.cpp)
@@ -785,6 +786,15 @@ std::string WateState::view(Player player) const {
     if (q && (q->side == me || (q->hex && inspectable(me, *q->hex)))) frames.push_back({f.hq, f.limit_left});
   }
   j["frames"] = frames;
+  // A combat's list of HQs awaiting a casualty roll names enemy HQs only where inspectable.
+  if (combat_) {
+    json hqs = json::array();
+    for (const auto& id : combat_->hqs) {
+      const HqUnit* q = pos_.hq(id);
+      if (q && (q->side == me || (q->hex && inspectable(me, *q->hex)))) hqs.push_back(id);
+    }
+    j["combat"]["hqs"] = hqs;
+  }
   if (force_ && force_->side != me && !inspectable(me, force_->hex)) j["force"] = {{"side", side_name(force_->side)}};
   std::sort(hidden_hexes.begin(), hidden_hexes.end());
   json stacks = json::array();
