@@ -1,0 +1,104 @@
+// 7.0 activations, 3.6.2 command limits, 7.3 rallying and 3.7 control, driven
+// through the contract from small scenarios on the shipped map.
+#include <gtest/gtest.h>
+
+#include "phases_fixture.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+using testing::expect_refused;
+using testing::kF;
+using testing::kG;
+using testing::play;
+using testing::situation;
+
+const char* kFrenchCorps = R"yaml(
+name: "A French corps in Champagne, half of it disrupted"
+source: "reconstructed: test situation for rules 3.6.2 and 7.3"
+turn: 3
+phase: action
+vp: 11
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: French, source: "rule 13.3 (used here to skip the initiative roll)"}
+hqs:
+  - {hq: F-III, hex: "1508", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 6, formation: F-III, hex: "1508", status: good, source: "reconstructed: test"}
+  - {side: French, sp: 6, formation: F-III, hex: "1508", status: disrupted, source: "reconstructed: test"}
+  - {side: French, sp: 5, formation: F-III, hex: "1408", status: good, source: "reconstructed: test"}
+)yaml";
+
+TEST(Wate1870_7_3, ARallyImprovesEverySpOneLevelForOneRp) {
+  auto st = situation(kFrenchCorps);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  play(*st, kF, "rally sp=12");
+  int good = 0, disrupted = 0;
+  for (const auto& g : st->sps())
+    if (g.hex == *hex::parse_hex("1508")) (g.status == Status::kGood ? good : disrupted) += g.count;
+  EXPECT_EQ(good, 12);
+  EXPECT_EQ(disrupted, 0);
+  // 1 RP for the force (7.3). Nothing else can activate, so the turn ends and the
+  // next Administrative Phase adds the French income of 10 (5.0, 6.1).
+  EXPECT_EQ(st->rp(Side::kFrench), 5 - 1 + 10);
+  EXPECT_EQ(st->turn(), 4);
+}
+
+TEST(Wate1870_3_6_2, AnHqActivatesNoMoreThanItsCommandLimit) {
+  auto st = situation(kFrenchCorps);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  // A French corps HQ commands 12 SP (3.6.2); a detached force is at most 4 SP (3.6.1).
+  expect_refused(*st, kF, "detach hex=1408 sp=5", "3.6.1");
+  play(*st, kF, "detach hex=1408 sp=4");
+  play(*st, kF, "hold");
+  auto r = st->apply(kF, *Action::parse("march sp=9"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "3.6.2");
+  EXPECT_NE(r.error().message.find("can activate 8 more SP; you named 9"), std::string::npos) << r.error().message;
+  play(*st, kF, "march sp=8");
+}
+
+TEST(Wate1870_7_0, AnHqOrForceActivatesOnlyOnceATurn) {
+  // 4 SP in 1408 can still activate on their own, so the Action Phase goes on.
+  std::string yaml = kFrenchCorps;
+  yaml.replace(yaml.find("sp: 5,"), 6, "sp: 4,");
+  auto st = situation(yaml);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  play(*st, kF, "end");
+  // The German passes after the initiative; the French may not activate F-III again.
+  ScriptedDice dice({1, 6});
+  ASSERT_TRUE(resolve_chance(*st, dice).ok());
+  play(*st, kG, "pass");
+  expect_refused(*st, kF, "activate hq=F-III", "7.0");
+}
+
+const char* kGermanRaid = R"yaml(
+name: "A German division near Chalons"
+source: "reconstructed: test situation for rules 3.7 and 11.0"
+turn: 3
+phase: action
+vp: 11
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: German, source: "rule 13.3 (used here to skip the initiative roll)"}
+sps:
+  - {side: German, sp: 3, formation: G-III, hex: "1508", status: good, source: "reconstructed: test"}
+)yaml";
+
+TEST(Wate1870_3_7, TheLastForceToMoveThroughAHexControlsIt) {
+  auto st = situation(kGermanRaid);
+  ASSERT_TRUE(st);
+  const hex::Hex chalons = *hex::parse_hex("1509");  // across the Marne
+  EXPECT_EQ(st->controller(chalons), Side::kFrench);
+  play(*st, kG, "activate hex=1508");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=1509");
+  EXPECT_EQ(st->controller(chalons), Side::kGerman);
+  // 11.0 with ruling GAP-W-28: a French town taken by the Germans is -1 VP.
+  EXPECT_EQ(st->vp(), 10);
+}
+
+}  // namespace
+}  // namespace rz::wate1870
