@@ -5,32 +5,10 @@
 #include <string>
 
 #include "rules/wate1870/command.hpp"
+#include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
-
-namespace {
-
-Error illegal(const std::string& message, const std::string& rule) {
-  return make_error(Code::kIllegal, message, rule);
-}
-
-// A whole number from an action argument, or nullopt.
-std::optional<int> int_arg(const Action& a, const char* key) {
-  const std::string* v = a.get(key);
-  if (!v || v->empty() || v->size() > 4) return std::nullopt;
-  for (char c : *v)
-    if (c < '0' || c > '9') return std::nullopt;
-  return std::stoi(*v);
-}
-
-std::optional<hex::Hex> hex_arg(const Action& a, const char* key) {
-  const std::string* v = a.get(key);
-  if (!v) return std::nullopt;
-  return hex::parse_hex(*v);
-}
-
-}  // namespace
 
 std::string WateState::hq_label(const std::string& id) const {
   const HqDef* def = data_->forces.find(id);

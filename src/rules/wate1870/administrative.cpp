@@ -7,6 +7,7 @@
 #include <string>
 
 #include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
@@ -14,22 +15,6 @@ namespace rz::wate1870 {
 namespace {
 
 Country home(Side s) { return s == Side::kFrench ? Country::kFrance : Country::kGermany; }
-
-Error illegal(const std::string& message, const std::string& rule) { return make_error(Code::kIllegal, message, rule); }
-
-std::optional<int> int_arg(const Action& a, const char* key) {
-  const std::string* v = a.get(key);
-  if (!v || v->empty() || v->size() > 3) return std::nullopt;
-  for (char c : *v)
-    if (c < '0' || c > '9') return std::nullopt;
-  return std::stoi(*v);
-}
-
-std::optional<hex::Hex> hex_arg(const Action& a, const char* key) {
-  const std::string* v = a.get(key);
-  if (!v) return std::nullopt;
-  return hex::parse_hex(*v);
-}
 
 // Distance from `h` to the nearest non-demoralized enemy unit: SP not
 // demoralized, or an HQ counter on the map (an HQ has no status; ruling P-6).

@@ -10,14 +10,13 @@
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/movement.hpp"
+#include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
 
 namespace {
-
-Error illegal(const std::string& message, const std::string& rule) { return make_error(Code::kIllegal, message, rule); }
 
 MoveContext context_of(const Position& pos, const ActiveForce& f) {
   MoveContext ctx;
@@ -32,14 +31,6 @@ MoveContext context_of(const Position& pos, const ActiveForce& f) {
                         std::find(f.hqs.begin(), f.hqs.end(), q.id) == f.hqs.end());
   if (!others) ctx.leaving_own_hex = f.hex;
   return ctx;
-}
-
-std::optional<int> int_arg(const Action& a, const char* key) {
-  const std::string* v = a.get(key);
-  if (!v || v->empty() || v->size() > 3) return std::nullopt;
-  for (char c : *v)
-    if (c < '0' || c > '9') return std::nullopt;
-  return std::stoi(*v);
 }
 
 // The acting SP of the force: all, entrained, good order, and their status steps (8.5).

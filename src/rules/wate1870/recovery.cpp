@@ -6,20 +6,11 @@
 #include <utility>
 
 #include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
-
-namespace {
-
-std::optional<hex::Hex> hex_arg(const Action& a, const char* key) {
-  const std::string* v = a.get(key);
-  if (!v) return std::nullopt;
-  return hex::parse_hex(*v);
-}
-
-}  // namespace
 
 WateState::HexUse& WateState::use_of(Side side, hex::Hex h) {
   for (auto& u : uses_)
