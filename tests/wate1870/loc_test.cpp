@@ -6,40 +6,15 @@
 
 #include <memory>
 
-#include "rules/wate1870/game_data.hpp"
-#include "rules/wate1870/map.hpp"
+#include "position_fixture.hpp"
 
 namespace rz::wate1870 {
 namespace {
 
-const GameData& data() {
-  static const std::shared_ptr<const GameData> d = [] {
-    auto r = load_game_data(default_data_dir());
-    if (!r.ok()) ADD_FAILURE() << r.error().to_string();
-    return std::move(r).value();
-  }();
-  return *d;
-}
-
-hex::Hex H(const char* id) { return *hex::parse_hex(id); }
-
-// Nobody controls anything: no fortress is a source and no rail hex is friendly,
-// so only map edges and the pieces placed by the test matter.
-Position empty_position() {
-  Position p;
-  p.control.assign(data().map.hexes().size(), -1);
-  return p;
-}
-
-// 3.7 at the start: each side controls its own country.
-Position home_position() {
-  Position p = empty_position();
-  for (const auto& i : data().map.hexes()) {
-    if (i.country == Country::kFrance) p.set_controller(data().map, i.hex, Side::kFrench);
-    if (i.country == Country::kGermany) p.set_controller(data().map, i.hex, Side::kGerman);
-  }
-  return p;
-}
+using fixture::data;
+using fixture::empty_position;
+using fixture::H;
+using fixture::home_position;
 
 void add(Position& p, Side s, const char* h, int n, Status st = Status::kGood) {
   p.sps.push_back(SpGroup{s, H(h), "test", st, n, false, false});
