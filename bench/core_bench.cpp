@@ -5,6 +5,9 @@
 #include "core/dice.hpp"
 #include "core/rng.hpp"
 #include "rules/wate1870/game.hpp"
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/state.hpp"
+#include "rules/wate1870/zoc.hpp"
 
 namespace {
 
@@ -14,7 +17,9 @@ const rz::wate1870::WateGame& game() {
   return **g;
 }
 
-std::unique_ptr<rz::State> historical() { return std::move(game().initial_state("historical", {}, 1)).value(); }
+std::unique_ptr<rz::State> historical() {
+  return std::move(game().initial_state("historical", {}, 1)).value();
+}
 
 void BM_Pcg32Die(benchmark::State& s) {
   rz::Pcg32 r(1, 2);
@@ -46,11 +51,29 @@ void BM_Wate1870Hash(benchmark::State& s) {
 }
 BENCHMARK(BM_Wate1870Hash);
 
+// 4.1: the LOC of every hex of the map for one side (one LocMap answers every force).
+void BM_Wate1870LocMap(benchmark::State& s) {
+  auto st = historical();
+  const auto& w = static_cast<const rz::wate1870::WateState&>(*st);
+  const rz::wate1870::Board b{w.data(), w.position(), w.options()};
+  for (auto _ : s) benchmark::DoNotOptimize(rz::wate1870::LocMap(b, rz::wate1870::Side::kGerman));
+}
+BENCHMARK(BM_Wate1870LocMap);
+
+void BM_Wate1870ZocMap(benchmark::State& s) {
+  auto st = historical();
+  const auto& w = static_cast<const rz::wate1870::WateState&>(*st);
+  const rz::wate1870::Board b{w.data(), w.position(), w.options()};
+  for (auto _ : s) benchmark::DoNotOptimize(rz::wate1870::ZocMap(b, rz::wate1870::Side::kGerman));
+}
+BENCHMARK(BM_Wate1870ZocMap);
+
 // A whole game with random legal choices (so far: the turn sequence only).
 void BM_Wate1870RandomGame(benchmark::State& s) {
   auto start = historical();
   rz::Pcg32 choose(9, 9);
   rz::SeededDice dice(7);
+  long decisions = 0, choices = 0;
   for (auto _ : s) {
     auto st = start->clone();
     while (!st->terminal()) {
@@ -58,9 +81,15 @@ void BM_Wate1870RandomGame(benchmark::State& s) {
       if (st->terminal()) break;
       const auto p = st->to_move().players.front();
       auto legal = st->legal_actions(p);
+      ++decisions;
+      choices += static_cast<long>(legal.size());
       (void)st->apply(p, legal[choose.below(static_cast<std::uint32_t>(legal.size()))]);
     }
   }
+  s.counters["decisions/game"] =
+      benchmark::Counter(static_cast<double>(decisions), benchmark::Counter::kAvgIterations);
+  s.counters["choices/decision"] =
+      static_cast<double>(choices) / static_cast<double>(decisions ? decisions : 1);
 }
 BENCHMARK(BM_Wate1870RandomGame);
 

@@ -14,7 +14,8 @@ Cube to_cube(Hex h) {
   return {q, h.row, -q - h.row};
 }
 Hex from_cube(Cube c) { return {c.q + (c.r + (c.r & 1)) / 2, c.r}; }
-constexpr std::array<Cube, 6> kDirs{{{1, 0, -1}, {1, -1, 0}, {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}, {0, 1, -1}}};
+constexpr std::array<Cube, 6> kDirs{
+    {{1, 0, -1}, {1, -1, 0}, {0, -1, 1}, {-1, 0, 1}, {-1, 1, 0}, {0, 1, -1}}};
 constexpr double kRowStep = 0.86602540378443864676;  // sqrt(3)/2
 }  // namespace
 
@@ -40,6 +41,13 @@ std::array<Hex, 6> neighbours(Hex h) {
 }
 
 bool adjacent(Hex a, Hex b) { return distance(a, b) == 1; }
+
+int direction(Hex from, Hex to) {
+  const auto n = neighbours(from);
+  for (std::size_t k = 0; k < n.size(); ++k)
+    if (n[k] == to) return static_cast<int>(k);
+  return -1;
+}
 
 int distance(Hex a, Hex b) {
   const Cube x = to_cube(a), y = to_cube(b);

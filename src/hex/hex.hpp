@@ -24,6 +24,8 @@ std::optional<Hex> parse_hex(std::string_view text);
 // The six neighbours, in the order E, NE, NW, W, SW, SE.
 std::array<Hex, 6> neighbours(Hex h);
 bool adjacent(Hex a, Hex b);
+// k such that neighbours(from)[k] == to, or -1 if they are not adjacent.
+int direction(Hex from, Hex to);
 int distance(Hex a, Hex b);
 
 // Centre of a hex in hex-width units (x east, y south): for drawing.

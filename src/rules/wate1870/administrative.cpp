@@ -33,6 +33,13 @@ std::string place(const HexInfo& i) { return i.name.empty() ? i.hex.id() : i.nam
 
 // Every condition of 6.2 on a hex but the per-hex limits.
 rz::Status WateState::check_mobilization_hex(Side side, hex::Hex h) const {
+  // The common case, a hex that qualifies, from the list made once per state.
+  const auto ok = mobilization_hexes(side);
+  if (std::binary_search(ok.begin(), ok.end(), h)) return {};
+  return check_mobilization_hex_afresh(side, h);
+}
+
+rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const {
   const HexInfo* info = data_->map.find(h);
   if (!info) return illegal(h.id() + " is not on the map", "6.2");
   const bool fortress = info->fortress_sr > 0 && !pos_.fortress_destroyed(h);
@@ -65,19 +72,19 @@ rz::Status WateState::check_mobilization_hex(Side side, hex::Hex h) const {
     std::sort(p.destroyed.begin(), p.destroyed.end());
     loc = has_loc(Board{*data_, p, options_}, h, side);
   } else {
-    loc = has_loc(board(), h, side);
+    loc = has_loc_at(h, side);
   }
   if (!loc)
     return illegal(place(*info) + " cannot trace a line of communication to another source of supply", "6.2, 4.1");
   return {};
 }
 
-std::vector<hex::Hex> WateState::mobilization_hexes(Side side) const {
+std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
   std::vector<hex::Hex> out;
   for (const auto& i : data_->map.hexes()) {
     if (i.country != home(side)) continue;
     if (!(i.fortress_sr > 0 || (side == Side::kGerman && i.town))) continue;
-    if (check_mobilization_hex(side, i.hex)) out.push_back(i.hex);
+    if (check_mobilization_hex_afresh(side, i.hex)) out.push_back(i.hex);
   }
   std::sort(out.begin(), out.end());
   return out;

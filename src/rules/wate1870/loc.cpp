@@ -1,8 +1,10 @@
 // 4.0 Lines of Communication: 4.1 tracing, 4.2 sources of supply, 9.0 sieges.
-// Rulings (path length, start hex, rail control, depots): docs/rulings/wate1870-zoc-loc-movement.md.
+// Rulings (path length, start hex, rail control, depots):
+// docs/rulings/wate1870-zoc-loc-movement.md.
 #include "rules/wate1870/loc.hpp"
 
 #include <cstddef>
+#include <cstdint>
 
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/zoc.hpp"
@@ -20,7 +22,8 @@ std::size_t at(int i) { return static_cast<std::size_t>(i); }
 // 4.2: a friendly controlled, undestroyed, unbesieged fortress of the side's
 // own country. Besieged = enemy SP at 2:1 against SR + garrison (9.0).
 bool fortress_source(const Board& b, const HexInfo& i, Side side, int own_sp, int enemy_sp) {
-  if (i.fortress_sr == 0 || b.pos.fortress_destroyed(i.hex) || i.country != home(side)) return false;
+  if (i.fortress_sr == 0 || b.pos.fortress_destroyed(i.hex) || i.country != home(side))
+    return false;
   if (b.pos.controller(b.map(), i.hex) != side) return false;
   return !b.tables().under_siege(enemy_sp, i.fortress_sr + own_sp);
 }
@@ -34,27 +37,29 @@ struct Tracer {
   std::vector<char> open, friendly, source, rail_conn;  // see fill()
   std::vector<char> anchor, in_b;
   std::vector<int> queue;
-  std::vector<int> rail_first, rail_adj;  // rail links as adjacency lists (CSR) by Map index
 
   Tracer(const Board& board, Side s)
-      : b(board), m(board.map()), side(s), own(size(), 0), good(size(), 0), strong(size(), 0), enemy(size(), 0),
-        open(size(), 0), friendly(size(), 0), source(size(), 0), rail_conn(size(), 0), anchor(size(), 0),
+      : b(board),
+        m(board.map()),
+        side(s),
+        own(size(), 0),
+        good(size(), 0),
+        strong(size(), 0),
+        enemy(size(), 0),
+        open(size(), 0),
+        friendly(size(), 0),
+        source(size(), 0),
+        rail_conn(size(), 0),
+        anchor(size(), 0),
         in_b(size(), 0) {}
   std::size_t size() const { return m.hexes().size(); }
-  bool rail(std::size_t i) const { return rail_first[i + 1] > rail_first[i]; }
-
-  // From Map::railways(), without a set lookup per hexside.
-  void build_rail_graph() {
-    rail_first.assign(size() + 1, 0);
-    auto each_link = [&](auto&& f) {
-      for (const auto& r : m.railways())
-        for (std::size_t k = 1; k < r.hexes.size(); ++k) f(m.index_of(r.hexes[k - 1]), m.index_of(r.hexes[k]));
-    };
-    each_link([&](int a, int c) { ++rail_first[at(a) + 1], ++rail_first[at(c) + 1]; });
-    for (std::size_t i = 0; i < size(); ++i) rail_first[i + 1] += rail_first[i];
-    rail_adj.assign(at(rail_first[size()]), -1);
-    std::vector<int> fill = rail_first;
-    each_link([&](int a, int c) { rail_adj[at(fill[at(a)]++)] = c, rail_adj[at(fill[at(c)]++)] = a; });
+  bool rail(std::size_t i) const { return m.rail_dirs(static_cast<int>(i)) != 0; }
+  // Calls f(j) for each hex j joined to i by a rail link.
+  template <class F>
+  void each_rail_neighbour(std::size_t i, F&& f) const {
+    const std::uint8_t dirs = m.rail_dirs(static_cast<int>(i));
+    for (int k = 0; k < 6; ++k)
+      if ((dirs >> k) & 1u) f(at(m.neighbour_index(static_cast<int>(i), k)));
   }
 
   void count() {
@@ -82,13 +87,16 @@ struct Tracer {
       // 9.0: an enemy fortress held by friendly SP at 1:1 counts as friendly;
       // our own fortress stays ours while it is not besieged.
       const bool ours = i < b.pos.control.size() && b.pos.control[i] == index(side);
-      const bool held = fort && ((own[i] > 0 && b.tables().counts_for_loc(own[i], strength)) ||
-                                 (ours && !b.tables().under_siege(enemy[i], info.fortress_sr + own[i])));
+      const bool held =
+          fort && ((own[i] > 0 && b.tables().counts_for_loc(own[i], strength)) ||
+                   (ours && !b.tables().under_siege(enemy[i], info.fortress_sr + own[i])));
       friendly[i] = ours || held;
       // 4.1: no enemy forces (an HQ alone does not block, GAP-W-35), and no
       // EZOC unless 3 good-order SP hold the hex.
-      open[i] = (enemy[i] == 0 || held) && (!ezoc.in_zoc_index(static_cast<int>(i)) || strong[i] >= kStrongSp);
-      source[i] = (info.supply == side && enemy[i] == 0) || fortress_source(b, info, side, own[i], enemy[i]);
+      open[i] = (enemy[i] == 0 || held) &&
+                (!ezoc.in_zoc_index(static_cast<int>(i)) || strong[i] >= kStrongSp);
+      source[i] = (info.supply == side && enemy[i] == 0) ||
+                  fortress_source(b, info, side, own[i], enemy[i]);
     }
   }
 
@@ -96,7 +104,6 @@ struct Tracer {
   // source on the line. Each hex passed is open and friendly controlled (or
   // holds 3 good-order SP, which also lets it pass an enemy controlled town).
   void trace_rail() {
-    build_rail_graph();
     queue.clear();
     for (std::size_t i = 0; i < size(); ++i)
       if (source[i] && open[i] && rail(i)) {
@@ -105,12 +112,11 @@ struct Tracer {
       }
     for (std::size_t q = 0; q < queue.size(); ++q) {
       const std::size_t i = at(queue[q]);
-      for (int k = rail_first[i]; k < rail_first[i + 1]; ++k) {
-        const std::size_t j = at(rail_adj[at(k)]);
-        if (rail_conn[j] || !open[j] || (!friendly[j] && strong[j] < kStrongSp)) continue;
+      each_rail_neighbour(i, [&](std::size_t j) {
+        if (rail_conn[j] || !open[j] || (!friendly[j] && strong[j] < kStrongSp)) return;
         rail_conn[j] = 1;
         queue.push_back(static_cast<int>(j));
-      }
+      });
     }
   }
 
@@ -121,9 +127,9 @@ struct Tracer {
     if (source[i]) return true;
     if (!friendly[i] || !rail(i)) return false;
     if (rail_conn[i]) return true;
-    for (int k = rail_first[i]; k < rail_first[i + 1]; ++k)
-      if (rail_conn[at(rail_adj[at(k)])]) return true;
-    return false;
+    bool joined = false;
+    each_rail_neighbour(i, [&](std::size_t j) { joined = joined || rail_conn[j]; });
+    return joined;
   }
 
   bool static_anchor(std::size_t i) const {
@@ -145,10 +151,8 @@ struct Tracer {
     auto mark_b = [&](std::size_t y) {
       if (in_b[y]) return;
       in_b[y] = 1;
-      for (const hex::Hex n : hex::neighbours(m.hexes()[y].hex)) {
-        const int x = m.index_of(n);
-        if (x >= 0) set_loc(at(x));
-      }
+      for (int k = 0; k < 6; ++k)
+        if (const int x = m.neighbour_index(static_cast<int>(y), k); x >= 0) set_loc(at(x));
     };
     queue.clear();
     for (std::size_t i = 0; i < size(); ++i) {
@@ -161,10 +165,9 @@ struct Tracer {
     for (std::size_t q = 0; q < queue.size(); ++q) {
       const std::size_t z = at(queue[q]);
       mark_b(z);
-      for (const hex::Hex n : hex::neighbours(m.hexes()[z].hex)) {
-        const int y = m.index_of(n);
-        if (y >= 0 && open[at(y)]) mark_b(at(y));
-      }
+      for (int k = 0; k < 6; ++k)
+        if (const int y = m.neighbour_index(static_cast<int>(z), k); y >= 0 && open[at(y)])
+          mark_b(at(y));
     }
   }
 };
@@ -179,7 +182,8 @@ bool supply_source(const Board& b, hex::Hex h, Side side) {
   return fortress_source(b, *i, side, b.pos.sp(h, side), enemy);
 }
 
-LocMap::LocMap(const Board& b, Side side) : map_(&b.map()), side_(side), loc_(b.map().hexes().size(), false) {
+LocMap::LocMap(const Board& b, Side side)
+    : map_(&b.map()), side_(side), loc_(b.map().hexes().size(), false) {
   Tracer t(b, side);
   t.fill();
   t.trace_rail();

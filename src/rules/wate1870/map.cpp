@@ -18,7 +18,8 @@ using data::fail;
 hex::Hex hex_field(const Doc& doc, const YAML::Node& node, std::string_view what) {
   const std::string s = data::as_string(doc, node, what);
   const auto h = hex::parse_hex(s);
-  if (!h) fail(doc, node, std::string(what) + " '" + s + "' is not a hex number (four digits XXYY)");
+  if (!h)
+    fail(doc, node, std::string(what) + " '" + s + "' is not a hex number (four digits XXYY)");
   return *h;
 }
 
@@ -52,6 +53,13 @@ class MapReader {
     m.source_ = data::require_source(doc, root);
     read_grid(doc, m);
     read_hexes(doc, m);
+    m.nbr_.resize(m.hexes_.size());
+    for (std::size_t i = 0; i < m.hexes_.size(); ++i) {
+      const auto n = hex::neighbours(m.hexes_[i].hex);
+      for (std::size_t k = 0; k < 6; ++k) m.nbr_[i][k] = m.index_of(n[k]);
+    }
+    m.rail_mask_.assign(m.hexes_.size(), 0);
+    m.river_mask_.assign(m.hexes_.size(), 0);
     read_rivers(doc, m);
     read_railways(doc, m);
     read_rail_exit(doc, m);
@@ -64,7 +72,8 @@ class MapReader {
     data::allow_keys(doc, g, {"layout", "col_min", "col_max", "row_min", "row_max"});
     const std::string layout = data::get_string(doc, g, "layout");
     // hex.hpp and the rulebook's set-up adjacencies assume even-r (geography §1.1).
-    if (layout != "even-r") fail(doc, g["layout"], "grid layout must be 'even-r', not '" + layout + "'");
+    if (layout != "even-r")
+      fail(doc, g["layout"], "grid layout must be 'even-r', not '" + layout + "'");
     m.col_min_ = static_cast<int>(data::get_int(doc, g, "col_min", 0, 99));
     m.col_max_ = static_cast<int>(data::get_int(doc, g, "col_max", 0, 99));
     m.row_min_ = static_cast<int>(data::get_int(doc, g, "row_min", 0, 99));
@@ -77,42 +86,53 @@ class MapReader {
     return h.col >= m.col_min_ && h.col <= m.col_max_ && h.row >= m.row_min_ && h.row <= m.row_max_;
   }
   static std::size_t index(const Map& m, hex::Hex h) {
-    return static_cast<std::size_t>((h.row - m.row_min_) * (m.col_max_ - m.col_min_ + 1) + (h.col - m.col_min_));
+    return static_cast<std::size_t>((h.row - m.row_min_) * (m.col_max_ - m.col_min_ + 1) +
+                                    (h.col - m.col_min_));
   }
 
   static void read_hexes(const Doc& doc, Map& m) {
     const YAML::Node list = data::require_seq(doc, data::field(doc, doc.root, "hexes"), "'hexes'");
-    const std::size_t n = static_cast<std::size_t>((m.col_max_ - m.col_min_ + 1) * (m.row_max_ - m.row_min_ + 1));
+    const std::size_t n =
+        static_cast<std::size_t>((m.col_max_ - m.col_min_ + 1) * (m.row_max_ - m.row_min_ + 1));
     std::vector<std::optional<HexInfo>> slots(n);
     for (const YAML::Node& e : list) {
       data::require_map(doc, e, "a hex");
-      data::allow_keys(doc, e, {"hex", "terrain", "country", "name", "town", "fortress", "supply", "source"});
+      data::allow_keys(
+          doc, e, {"hex", "terrain", "country", "name", "town", "fortress", "supply", "source"});
       HexInfo info;
       info.line = data::line_of(e);
       info.hex = hex_field(doc, data::field(doc, e, "hex"), "'hex'");
       const std::string id = info.hex.id();
       if (!in_rect(m, info.hex)) fail(doc, e["hex"], "hex " + id + " is outside the grid");
       auto& slot = slots[index(m, info.hex)];
-      if (slot) fail(doc, e["hex"], "hex " + id + " is listed twice (first on line " + std::to_string(slot->line) + ")");
+      if (slot)
+        fail(doc, e["hex"],
+             "hex " + id + " is listed twice (first on line " + std::to_string(slot->line) + ")");
 
       const std::string terrain = data::get_string(doc, e, "terrain");
       const auto t = parse_terrain(terrain);
-      if (!t) fail(doc, e["terrain"], "hex " + id + ": unknown terrain '" + terrain + "' (clear, forest, rough, mountain)");
+      if (!t)
+        fail(doc, e["terrain"],
+             "hex " + id + ": unknown terrain '" + terrain + "' (clear, forest, rough, mountain)");
       info.terrain = *t;
       const std::string country = data::get_string(doc, e, "country");
       const auto c = parse_country(country);
-      if (!c) fail(doc, e["country"], "hex " + id + ": unknown country '" + country + "' (F, G, L, B, S)");
+      if (!c)
+        fail(doc, e["country"],
+             "hex " + id + ": unknown country '" + country + "' (F, G, L, B, S)");
       info.country = *c;
 
       info.name = data::opt_string(doc, e, "name").value_or("");
       info.town = data::opt_bool(doc, e, "town").value_or(false);
       info.fortress_sr = static_cast<int>(data::opt_int(doc, e, "fortress", 1, 6).value_or(0));
       if (info.town && info.fortress_sr > 0)
-        fail(doc, e["town"], "hex " + id + ": a fortress is not also a town (give one of town, fortress)");
+        fail(doc, e["town"],
+             "hex " + id + ": a fortress is not also a town (give one of town, fortress)");
       if (!info.name.empty()) {
         data::require_source(doc, e);  // a named place says where it comes from
         if (!info.town && info.fortress_sr == 0)
-          fail(doc, e["name"], "hex " + id + ": the place '" + info.name + "' must be a town or a fortress");
+          fail(doc, e["name"],
+               "hex " + id + ": the place '" + info.name + "' must be a town or a fortress");
       } else if (info.town || info.fortress_sr > 0) {
         fail(doc, e, "hex " + id + ": a town or fortress needs a 'name'");
       }
@@ -121,14 +141,19 @@ class MapReader {
 
       if (const auto s = data::opt_string(doc, e, "supply")) {
         const auto side = parse_side(*s);
-        if (!side) fail(doc, e["supply"], "hex " + id + ": supply must be F or G, not '" + *s + "'");
+        if (!side)
+          fail(doc, e["supply"], "hex " + id + ": supply must be F or G, not '" + *s + "'");
         // 4.2: French supply on the west and south edges, German on the east edge, each in
         // its own country.
-        if (*side == Side::kFrench &&
-            (info.country != Country::kFrance || (info.hex.col != m.col_min_ && info.hex.row != m.row_max_)))
-          fail(doc, e["supply"], "hex " + id + ": French supply (4.2) must be a French hex on the west or south edge");
-        if (*side == Side::kGerman && (info.country != Country::kGermany || info.hex.col != m.col_max_))
-          fail(doc, e["supply"], "hex " + id + ": German supply (4.2) must be a German hex on the east edge");
+        if (*side == Side::kFrench && (info.country != Country::kFrance ||
+                                       (info.hex.col != m.col_min_ && info.hex.row != m.row_max_)))
+          fail(
+              doc, e["supply"],
+              "hex " + id + ": French supply (4.2) must be a French hex on the west or south edge");
+        if (*side == Side::kGerman &&
+            (info.country != Country::kGermany || info.hex.col != m.col_max_))
+          fail(doc, e["supply"],
+               "hex " + id + ": German supply (4.2) must be a German hex on the east edge");
         info.supply = side;
       }
       slot = std::move(info);
@@ -145,36 +170,45 @@ class MapReader {
       if (!m.hexes_[i].name.empty()) {
         for (std::size_t j = 0; j < i; ++j)
           if (m.hexes_[j].name == m.hexes_[i].name)
-            data::fail_line(doc, m.hexes_[i].line, "place name '" + m.hexes_[i].name + "' is used twice");
+            data::fail_line(doc, m.hexes_[i].line,
+                            "place name '" + m.hexes_[i].name + "' is used twice");
       }
   }
 
   static void read_rivers(const Doc& doc, Map& m) {
-    const YAML::Node list = data::require_seq(doc, data::field(doc, doc.root, "rivers"), "'rivers'");
+    const YAML::Node list =
+        data::require_seq(doc, data::field(doc, doc.root, "rivers"), "'rivers'");
     for (const YAML::Node& e : list) {
       data::require_map(doc, e, "a river");
       data::allow_keys(doc, e, {"name", "source", "hexsides"});
       River r;
       r.name = data::get_string(doc, e, "name");
       data::require_source(doc, e);
-      const YAML::Node sides = data::require_seq(doc, data::field(doc, e, "hexsides"), "'hexsides'");
+      const YAML::Node sides =
+          data::require_seq(doc, data::field(doc, e, "hexsides"), "'hexsides'");
       for (const YAML::Node& s : sides) {
         const std::string text = data::as_string(doc, s, "a hexside");
         const auto slash = text.find('/');
-        const auto a = slash == std::string::npos ? std::nullopt : hex::parse_hex(text.substr(0, slash));
-        const auto b = slash == std::string::npos ? std::nullopt : hex::parse_hex(text.substr(slash + 1));
-        if (!a || !b) fail(doc, s, "river " + r.name + ": '" + text + "' is not a hexside (AAAA/BBBB)");
+        const auto a =
+            slash == std::string::npos ? std::nullopt : hex::parse_hex(text.substr(0, slash));
+        const auto b =
+            slash == std::string::npos ? std::nullopt : hex::parse_hex(text.substr(slash + 1));
+        if (!a || !b)
+          fail(doc, s, "river " + r.name + ": '" + text + "' is not a hexside (AAAA/BBBB)");
         if (!m.on_map(*a) || !m.on_map(*b))
-          fail(doc, s, "river " + r.name + ": hexside " + text + " is not between two hexes of the map");
+          fail(doc, s,
+               "river " + r.name + ": hexside " + text + " is not between two hexes of the map");
         if (!hex::adjacent(*a, *b))
-          fail(doc, s, "river " + r.name + ": hexes " + a->id() + " and " + b->id() + " are not adjacent");
+          fail(doc, s,
+               "river " + r.name + ": hexes " + a->id() + " and " + b->id() + " are not adjacent");
         const hex::Hexside side = hex::Hexside::of(*a, *b);
         // A river is a line: each hexside must touch the previous one at a corner.
         if (!r.hexsides.empty() && !share_corner(r.hexsides.back(), side))
-          fail(doc, s, "river " + r.name + ": hexside " + side.id() + " does not touch " + r.hexsides.back().id() +
-                           " (a river must be a continuous chain of hexsides)");
+          fail(doc, s,
+               "river " + r.name + ": hexside " + side.id() + " does not touch " +
+                   r.hexsides.back().id() + " (a river must be a continuous chain of hexsides)");
         r.hexsides.push_back(side);
-        m.river_sides_.insert(side);
+        m.mark(m.river_mask_, side.a, side.b);
       }
       if (r.hexsides.empty()) fail(doc, e, "river " + r.name + " has no hexsides");
       m.rivers_.push_back(std::move(r));
@@ -182,7 +216,8 @@ class MapReader {
   }
 
   static void read_railways(const Doc& doc, Map& m) {
-    const YAML::Node list = data::require_seq(doc, data::field(doc, doc.root, "railways"), "'railways'");
+    const YAML::Node list =
+        data::require_seq(doc, data::field(doc, doc.root, "railways"), "'railways'");
     for (const YAML::Node& e : list) {
       data::require_map(doc, e, "a railway");
       data::allow_keys(doc, e, {"name", "source", "hexes"});
@@ -195,15 +230,20 @@ class MapReader {
         const HexInfo* info = m.find(h);
         if (!info) fail(doc, s, "railway " + r.name + ": hex " + h.id() + " is off the map");
         if (neutral(info->country))
-          fail(doc, s, "railway " + r.name + ": hex " + h.id() + " is neutral; railways are cut at the border (geography §6.3)");
+          fail(doc, s,
+               "railway " + r.name + ": hex " + h.id() +
+                   " is neutral; railways are cut at the border (geography §6.3)");
         if (!r.hexes.empty() && !hex::adjacent(r.hexes.back(), h))
-          fail(doc, s, "railway " + r.name + ": " + r.hexes.back().id() + " and " + h.id() + " are not adjacent");
+          fail(doc, s,
+               "railway " + r.name + ": " + r.hexes.back().id() + " and " + h.id() +
+                   " are not adjacent");
         r.hexes.push_back(h);
       }
       if (r.hexes.size() < 2) fail(doc, e, "railway " + r.name + " needs at least two hexes");
       for (std::size_t i = 0; i < r.hexes.size(); ++i) {
-        m.rail_hexes_.insert(r.hexes[i]);
-        if (i > 0) m.rail_links_.insert(hex::Hexside::of(r.hexes[i - 1], r.hexes[i]));
+        m.rail_hexes_.resize(m.hexes_.size(), 0);
+        m.rail_hexes_[static_cast<std::size_t>(m.index_of(r.hexes[i]))] = 1;
+        if (i > 0) m.mark(m.rail_mask_, r.hexes[i - 1], r.hexes[i]);
       }
       m.railways_.push_back(std::move(r));
     }
@@ -216,23 +256,20 @@ class MapReader {
     data::allow_keys(doc, e, {"hex", "source"});
     data::require_source(doc, e);
     const hex::Hex h = hex_field(doc, data::field(doc, e, "hex"), "'hex'");
-    if (!m.rail(h)) fail(doc, e["hex"], "rail_exit " + h.id() + " is not a rail hex (11.0: the exit is via the railway)");
+    if (!m.rail(h))
+      fail(doc, e["hex"],
+           "rail_exit " + h.id() + " is not a rail hex (11.0: the exit is via the railway)");
     m.rail_exit_ = h;
   }
 };
 
 Result<Map> Map::parse(const std::string& text, const std::string& file_name) {
-  return data::guarded(file_name, [&] { return MapReader::read(data::parse_text(text, file_name)); });
+  return data::guarded(file_name,
+                       [&] { return MapReader::read(data::parse_text(text, file_name)); });
 }
 
 Result<Map> Map::load(const std::string& path) {
   return data::guarded(path, [&] { return MapReader::read(data::parse_file(path)); });
-}
-
-int Map::index_of(hex::Hex h) const {
-  if (h.col < col_min_ || h.col > col_max_ || h.row < row_min_ || h.row > row_max_) return -1;
-  const int i = (h.row - row_min_) * (col_max_ - col_min_ + 1) + (h.col - col_min_);
-  return i < static_cast<int>(hexes_.size()) ? i : -1;
 }
 
 const HexInfo* Map::find(hex::Hex h) const {
@@ -259,11 +296,30 @@ bool Map::passable(hex::Hex h) const {
   return i != nullptr && !neutral(i->country);
 }
 
-bool Map::river(hex::Hex a, hex::Hex b) const { return river_sides_.count(hex::Hexside::of(a, b)) > 0; }
+void Map::mark(std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b) {
+  mask.resize(hexes_.size(), 0);
+  mask[static_cast<std::size_t>(index_of(a))] |=
+      static_cast<std::uint8_t>(1u << hex::direction(a, b));
+  mask[static_cast<std::size_t>(index_of(b))] |=
+      static_cast<std::uint8_t>(1u << hex::direction(b, a));
+}
 
-bool Map::rail(hex::Hex h) const { return rail_hexes_.count(h) > 0; }
+bool Map::marked(const std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b) const {
+  const int i = index_of(a);
+  if (i < 0 || static_cast<std::size_t>(i) >= mask.size()) return false;
+  const int d = hex::direction(a, b);
+  return d >= 0 && ((mask[static_cast<std::size_t>(i)] >> d) & 1u);
+}
 
-bool Map::rail_link(hex::Hex a, hex::Hex b) const { return rail_links_.count(hex::Hexside::of(a, b)) > 0; }
+bool Map::river(hex::Hex a, hex::Hex b) const { return marked(river_mask_, a, b); }
+
+bool Map::rail(hex::Hex h) const {
+  const int i = index_of(h);
+  return i >= 0 && static_cast<std::size_t>(i) < rail_hexes_.size() &&
+         rail_hexes_[static_cast<std::size_t>(i)];
+}
+
+bool Map::rail_link(hex::Hex a, hex::Hex b) const { return marked(rail_mask_, a, b); }
 
 bool Map::border(hex::Hex a, hex::Hex b) const {
   if (!hex::adjacent(a, b)) return false;

@@ -1,8 +1,9 @@
 #pragma once
 // The 1870 map (data/wate1870/map.yaml), reconstructed from historical
 // geography because the published map is not available (GAP-W-02).
+#include <array>
+#include <cstdint>
 #include <optional>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,11 +18,11 @@ struct HexInfo {
   hex::Hex hex;
   Terrain terrain = Terrain::kClear;
   Country country = Country::kFrance;
-  std::string name;                 // empty if the hex has no named place
-  bool town = false;                // a town hex (3.7, 6.2, 11.0)
-  int fortress_sr = 0;              // Siege Rating; 0 = no fortress
-  std::optional<Side> supply;       // a map-edge source of supply of this side (4.2)
-  int line = 0;                     // line in the map file, for messages
+  std::string name;            // empty if the hex has no named place
+  bool town = false;           // a town hex (3.7, 6.2, 11.0)
+  int fortress_sr = 0;         // Siege Rating; 0 = no fortress
+  std::optional<Side> supply;  // a map-edge source of supply of this side (4.2)
+  int line = 0;                // line in the map file, for messages
 };
 
 struct River {
@@ -41,17 +42,30 @@ class Map {
   static Result<Map> load(const std::string& path);
   static Result<Map> parse(const std::string& text, const std::string& file_name);
 
-  const HexInfo* find(hex::Hex h) const;        // nullptr if off the map
-  int index_of(hex::Hex h) const;               // row-major index into hexes(), -1 if off the map
+  const HexInfo* find(hex::Hex h) const;  // nullptr if off the map
+  int index_of(hex::Hex h) const {        // row-major index into hexes(), -1 if off the map
+    if (h.col < col_min_ || h.col > col_max_ || h.row < row_min_ || h.row > row_max_) return -1;
+    const int i = (h.row - row_min_) * (col_max_ - col_min_ + 1) + (h.col - col_min_);
+    return i < static_cast<int>(hexes_.size()) ? i : -1;
+  }
   const HexInfo* find(std::string_view id) const;
   const HexInfo* by_name(std::string_view place) const;  // exact place name
   bool on_map(hex::Hex h) const { return find(h) != nullptr; }
-  bool passable(hex::Hex h) const;              // on the map and not neutral (geography §6.3)
-  bool river(hex::Hex a, hex::Hex b) const;     // a river runs along hexside a|b
-  bool rail(hex::Hex h) const;                  // a railway passes through h
-  bool rail_link(hex::Hex a, hex::Hex b) const; // a railway joins adjacent a and b
-  bool border(hex::Hex a, hex::Hex b) const;    // the French/German border runs along a|b
+  bool passable(hex::Hex h) const;               // on the map and not neutral (geography §6.3)
+  bool river(hex::Hex a, hex::Hex b) const;      // a river runs along hexside a|b
+  bool rail(hex::Hex h) const;                   // a railway passes through h
+  bool rail_link(hex::Hex a, hex::Hex b) const;  // a railway joins adjacent a and b
+  bool border(hex::Hex a, hex::Hex b) const;     // the French/German border runs along a|b
   std::optional<hex::Hex> rail_exit() const { return rail_exit_; }  // 11.0 south-eastern exit
+
+  // By index_of, for searches over the whole map: the index of neighbours(h)[k]
+  // (-1 off the map), and the directions k in which a railway leaves the hex.
+  int neighbour_index(int i, int k) const {
+    return nbr_[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
+  }
+  std::uint8_t rail_dirs(int i) const {
+    return rail_mask_.empty() ? 0 : rail_mask_[static_cast<std::size_t>(i)];
+  }
 
   const std::vector<HexInfo>& hexes() const { return hexes_; }
   const std::vector<River>& rivers() const { return rivers_; }
@@ -63,13 +77,18 @@ class Map {
   const std::string& source() const { return source_; }
 
  private:
-  friend class MapReader;  // the loader in map.cpp fills the private members
+  friend class MapReader;       // the loader in map.cpp fills the private members
   std::vector<HexInfo> hexes_;  // row-major over the rectangle, every hex present
   std::vector<River> rivers_;
   std::vector<Railway> railways_;
-  std::set<hex::Hexside> river_sides_;
-  std::set<hex::Hexside> rail_links_;
-  std::set<hex::Hex> rail_hexes_;
+  // Per hex (index_of), bit k set if a river / railway crosses to neighbours(h)[k]:
+  // the rules ask these at every step of every search, so they are O(1).
+  std::vector<std::uint8_t> river_mask_;
+  std::vector<std::uint8_t> rail_mask_;
+  std::vector<char> rail_hexes_;
+  std::vector<std::array<int, 6>> nbr_;
+  void mark(std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b);
+  bool marked(const std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b) const;
   std::optional<hex::Hex> rail_exit_;
   int col_min_ = 0, col_max_ = -1, row_min_ = 0, row_max_ = -1;
   std::string source_;

@@ -11,6 +11,7 @@
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/movement.hpp"
 #include "rules/wate1870/orders.hpp"
+#include "rules/wate1870/derived.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
@@ -162,7 +163,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   }
   for (const char* v : {"entrain", "detrain"}) cand.push_back(Action(v));
   if (!force_->must_stop && !force_->fired_to)
-    for (auto to : rail_reachable(board(), force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
+    for (auto to : rail_reach(force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
   if (side == Side::kGerman)
     for (int e = 1; e <= 3; ++e) cand.push_back(Action("forced-march").with("extra", std::to_string(e)));
   std::vector<Action> forced;
@@ -170,11 +171,11 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // (one search; check_forced_march repeats it for the order given).
   if (side == Side::kFrench && !force_->moved && !force_->must_stop && !force_->fired_to &&
       forced_march_ready(board(), *force_)) {
-    const Costs c = forced_costs(board(), force_->hex, context_of(pos_, *force_), force_->mp_left + 3);
+    const auto dist = forced_reach();
     const auto& hexes = data_->map.hexes();
     for (int e = 1; e <= 3; ++e)
       for (std::size_t i = 0; i < hexes.size(); ++i)
-        if (c.dist[i] > 0 && c.dist[i] <= force_->mp_left + e)
+        if (dist[i] > 0 && dist[i] <= force_->mp_left + e)
           forced.push_back(Action("forced-march").with("to", hexes[i].hex.id()).with("extra", std::to_string(e)));
   }
   if (side == Side::kGerman && !frames_.empty())
@@ -441,6 +442,14 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
 
 // ---- 7.2 Forced March ----
 
+std::vector<int> WateState::forced_reach() const {
+  auto compute = [&] { return forced_costs(board(), force_->hex, context_of(pos_, *force_), force_->mp_left + 3).dist; };
+  if (applying_) return compute();
+  auto& v = derived().forced_dist;
+  if (!v) v = compute();
+  return *v;
+}
+
 rz::Status WateState::check_forced_march(Side side, const Action& a) const {
   const auto extra = int_arg(a, "extra");
   const std::size_t want = side == Side::kFrench ? 2 : 1;
@@ -452,8 +461,10 @@ rz::Status WateState::check_forced_march(Side side, const Action& a) const {
   if (side == Side::kGerman) return {};
   auto to = hex::parse_hex(*a.get("to"));
   if (!to || !data_->map.on_map(*to)) return make_error(Code::kMalformed, "'" + *a.get("to") + "' is not a hex of the map");
-  auto path = cheapest_path(board(), force_->hex, *to, context_of(pos_, *force_), force_->mp_left + *extra);
-  if (!path || path->total > force_->mp_left + *extra)
+  // The distances within MA + 3 are those within MA + extra (Dijkstra settles
+  // hexes in order of cost), so one search serves every order.
+  const int d = forced_reach()[static_cast<std::size_t>(data_->map.index_of(*to))];
+  if (d <= 0 || d > force_->mp_left + *extra)
     return illegal("the force cannot reach " + to->id() + " with " + std::to_string(force_->mp_left + *extra) +
                        " MP along a path that avoids enemy zones of control (ruling GAP-W-26)",
                    "7.2");
@@ -499,7 +510,7 @@ rz::Status WateState::check_rail(Side side, const Action& a) const {
     if (!on_train) return illegal("the force must entrain (1 MP) before it moves by rail", "7.1.3");
     if (free_sp > 0) return illegal("part of the force is not entrained: entrain it or detrain", "7.1.3");
     if (force_->mp_left < rr.ride_mp) return illegal("a rail move costs " + std::to_string(rr.ride_mp) + " MP", "7.1.3");
-    auto reach = rail_reachable(board(), force_->hex, side);
+    auto reach = rail_reach(force_->hex, side);
     if (std::find(reach.begin(), reach.end(), *to) == reach.end()) {
       const HexInfo* info = data_->map.find(*to);
       if (rr.home_only && info && info->country != Country::kGermany)

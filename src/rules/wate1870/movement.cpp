@@ -15,11 +15,16 @@ namespace {
 
 std::string country_name(Country c) {
   switch (c) {
-    case Country::kLuxembourg: return "Luxembourg";
-    case Country::kBelgium: return "Belgium";
-    case Country::kSwitzerland: return "Switzerland";
-    case Country::kFrance: return "France";
-    case Country::kGermany: return "Germany";
+    case Country::kLuxembourg:
+      return "Luxembourg";
+    case Country::kBelgium:
+      return "Belgium";
+    case Country::kSwitzerland:
+      return "Switzerland";
+    case Country::kFrance:
+      return "France";
+    case Country::kGermany:
+      return "Germany";
   }
   return "a neutral country";
 }
@@ -29,7 +34,8 @@ Error illegal(std::string message, std::string rule) {
 }
 
 bool town_or_fortress(const Board& b, const HexInfo& i) {
-  return i.town || (i.fortress_sr > 0 && !b.pos.fortress_destroyed(i.hex));  // 9.0: destroyed = plain terrain
+  return i.town ||
+         (i.fortress_sr > 0 && !b.pos.fortress_destroyed(i.hex));  // 9.0: destroyed = plain terrain
 }
 
 }  // namespace
@@ -40,10 +46,12 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
   if (dest == nullptr) return illegal("hex " + to.id() + " is off the map", "7.1");
   if (!m.on_map(from)) return illegal("hex " + from.id() + " is off the map", "7.1");
   if (neutral(dest->country))
-    return illegal("hex " + to.id() + " is in neutral " + country_name(dest->country) + ", which no force may enter",
+    return illegal("hex " + to.id() + " is in neutral " + country_name(dest->country) +
+                       ", which no force may enter",
                    "GAP-W-02");
   if (!hex::adjacent(from, to))
-    return illegal("hex " + to.id() + " is not adjacent to " + from.id() + "; a march enters one adjacent hex at a time",
+    return illegal("hex " + to.id() + " is not adjacent to " + from.id() +
+                       "; a march enters one adjacent hex at a time",
                    "7.1");
   const Side enemy = other(ctx.side);
   // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
@@ -55,7 +63,8 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
   // 7.1 / TEC: the terrain of the hex entered; a town or fortress costs its terrain.
   int mp = b.tables().mp_cost(dest->terrain);
   // 12.4 (optional): moving along a rail link over a river uses the bridge.
-  if (m.river(from, to) && !(b.options.flag("12.4") && m.rail_link(from, to))) mp += b.tables().river_mp();
+  if (m.river(from, to) && !(b.options.flag("12.4") && m.rail_link(from, to)))
+    mp += b.tables().river_mp();
   // 3.4 / 3.6: a cautious commander pays +1 to enter an EZOC.
   if (ctx.cautious && in_enemy_zoc(b, to, ctx.side)) mp += 1;
   if (ctx.side == Side::kFrench) {
@@ -74,14 +83,20 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
 
 std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
   const Map& m = b.map();
-  const bool home_only = b.tables().rail(side).home_only;  // German: inside Germany only (7.1.3, GAP-W-25)
+  const bool home_only =
+      b.tables().rail(side).home_only;  // German: inside Germany only (7.1.3, GAP-W-25)
   const ZocMap ezoc(b, other(side));
+  std::vector<char> enemy(m.hexes().size(), 0);
+  for (const auto& g : b.pos.sps)
+    if (const int i = m.index_of(g.hex); i >= 0 && g.side != side && g.count > 0)
+      enemy[static_cast<std::size_t>(i)] = 1;
   // 7.1.3: a friendly controlled rail hex outside an EZOC, free of enemy SP.
   auto usable = [&](hex::Hex h) {
     const HexInfo* i = m.find(h);
     if (i == nullptr || !m.rail(h) || b.pos.controller(m, h) != side) return false;
-    if (home_only && i->country != (side == Side::kGerman ? Country::kGermany : Country::kFrance)) return false;
-    return !ezoc.in_zoc(h) && b.pos.sp(h, other(side)) == 0;
+    if (home_only && i->country != (side == Side::kGerman ? Country::kGermany : Country::kFrance))
+      return false;
+    return !ezoc.in_zoc(h) && !enemy[static_cast<std::size_t>(m.index_of(h))];
   };
   std::vector<hex::Hex> out;
   if (!usable(from)) return out;

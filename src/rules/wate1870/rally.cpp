@@ -8,7 +8,7 @@ namespace rz::wate1870 {
 rz::Status WateState::check_rally(Side side, hex::Hex h) const {
   if (in_enemy_zoc(board(), h, side))
     return make_error(Code::kIllegal, "a force in an enemy zone of control cannot rally (" + h.id() + ")", "7.3");
-  if (!has_loc(board(), h, side))
+  if (!has_loc_at(h, side))
     return make_error(Code::kIllegal, "the force in " + h.id() + " cannot trace a line of communication, so it cannot rally",
                       "7.3");
   const int cost = data_->tables.rally_cost();

@@ -33,14 +33,12 @@ const WateState::HexUse* WateState::find_use(Side side, hex::Hex h) const {
 std::vector<hex::Hex> WateState::recoverable(Side side) const {
   std::vector<hex::Hex> out;
   if (rp_[index(side)] < data_->tables.recovery_cost()) return out;
-  std::optional<LocMap> loc;
   for (const auto& g : pos_.sps) {
     if (g.side != side || g.status == Status::kGood) continue;
     if (!out.empty() && out.back() == g.hex) continue;  // groups are sorted by hex
     if (const HexUse* u = find_use(side, g.hex); u && u->recovered) continue;
     if (in_enemy_zoc(board(), g.hex, side)) continue;
-    if (!loc) loc.emplace(board(), side);
-    if (!loc->has_loc(g.hex)) continue;
+    if (!has_loc_at(g.hex, side)) continue;
     if (std::find(out.begin(), out.end(), g.hex) == out.end()) out.push_back(g.hex);
   }
   std::sort(out.begin(), out.end());
@@ -97,7 +95,7 @@ rz::Status WateState::check_recovery(Side side, const Action& a) const {
   if (in_enemy_zoc(board(), *h, side))
     return make_error(Code::kIllegal, "the force in " + h->id() + " is in an enemy zone of control, so it cannot recover",
                       "10.0");
-  if (!has_loc(board(), *h, side))
+  if (!has_loc_at(*h, side))
     return make_error(Code::kIllegal,
                       "the force in " + h->id() + " cannot trace a line of communication, so it cannot recover", "10.0");
   const int cost = data_->tables.recovery_cost();

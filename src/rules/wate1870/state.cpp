@@ -6,6 +6,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/hash.hpp"
+#include "rules/wate1870/derived.hpp"
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/movement.hpp"
 
 namespace rz::wate1870 {
 
@@ -279,6 +282,12 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
 
 Result<Events> WateState::apply(Player player, const Action& action) {
   if (auto ok = check_impl(player, action); !ok) return ok.error();
+  derived_.reset();
+  applying_ = true;
+  struct Done {
+    bool& flag;
+    ~Done() { flag = false; }
+  } done{applying_};
   Events ev;
   const Step s = steps_.back();
   steps_.pop_back();
@@ -646,7 +655,41 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
   }
 }
 
-std::unique_ptr<State> WateState::clone() const { return std::make_unique<WateState>(*this); }
+std::unique_ptr<State> WateState::clone() const {
+  auto c = std::make_unique<WateState>(*this);
+  c->derived_.reset();  // a clone may go to another thread: it computes its own
+  return c;
+}
+
+WateState::Derived& WateState::derived() const {
+  if (!derived_) derived_ = std::make_shared<Derived>();
+  return *derived_;
+}
+
+std::vector<hex::Hex> WateState::mobilization_hexes(Side side) const {
+  if (applying_) return mobilization_hexes_afresh(side);
+  auto& v = derived().mobilization[index(side)];
+  if (!v) v = mobilization_hexes_afresh(side);
+  return *v;
+}
+
+std::shared_ptr<const LocMap> WateState::loc_map(Side side) const {
+  if (applying_) return std::make_shared<const LocMap>(board(), side);
+  auto& slot = derived().loc[index(side)];
+  if (!slot) slot = std::make_shared<const LocMap>(board(), side);
+  return slot;
+}
+
+bool WateState::has_loc_at(hex::Hex h, Side side) const { return loc_map(side)->has_loc(h); }
+
+std::vector<hex::Hex> WateState::rail_reach(hex::Hex from, Side side) const {
+  if (applying_) return rail_reachable(board(), from, side);
+  auto& known = derived().rail;
+  for (const auto& [key, reach] : known)
+    if (key == std::pair{from, side}) return reach;
+  known.push_back({{from, side}, rail_reachable(board(), from, side)});
+  return known.back().second;
+}
 
 // Hashes the fields directly (not the JSON text): it runs after every action.
 std::uint64_t WateState::hash() const {

@@ -17,6 +17,8 @@
 
 namespace rz::wate1870 {
 
+class LocMap;
+
 enum class StepKind {
   kAdministrative,  // a side finishes its Administrative Phase (6.0)
   kInitiative,      // chance: both roll 1d6 (7.0)
@@ -157,6 +159,20 @@ class WateState final : public State {
   Events finish(std::optional<Side> winner, std::string reason);
   Board board() const { return Board{*data_, pos_, options_}; }
 
+  // What the rules derive from the position (LOC, rail reach) is asked many
+  // times per decision; each is computed once per state and kept here. apply()
+  // drops it before changing anything and computes afresh while it works.
+  struct Derived;
+  std::shared_ptr<const LocMap> loc_map(Side side) const;            // 4.1
+  std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
+  bool has_loc_at(hex::Hex h, Side side) const;
+  Derived& derived() const;
+  // 7.2: MP the French force needs to reach each hex (by Map index, -1 = not
+  // within MA + 3) along paths that avoid enemy zones of control.
+  std::vector<int> forced_reach() const;
+  mutable std::shared_ptr<Derived> derived_;
+  bool applying_ = false;
+
   // 7.0 activations (activation.cpp).
   std::vector<Action> activation_actions(Side side) const;
   std::vector<Action> hq_order_actions(Side side) const;
@@ -255,8 +271,10 @@ class WateState final : public State {
   std::vector<hex::Hex> recoverable(Side side) const;  // hexes whose force may recover now
   void push_recovery_from(Side side);                  // the next side (from `side`) with something to recover
   // 6.2: hexes where `side` may place mobilized units now, whatever the limits per hex.
-  std::vector<hex::Hex> mobilization_hexes(Side side) const;
+  std::vector<hex::Hex> mobilization_hexes(Side side) const;  // kept in derived_
+  std::vector<hex::Hex> mobilization_hexes_afresh(Side side) const;
   rz::Status check_mobilization_hex(Side side, hex::Hex h) const;
+  rz::Status check_mobilization_hex_afresh(Side side, hex::Hex h) const;
   std::vector<HexUse> uses_;
   // ---- end of the helpers of 6.2, 9.0, 10.0 ----
 

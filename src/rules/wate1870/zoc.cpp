@@ -2,6 +2,8 @@
 // (docs/rulings/wate1870-zoc-loc-movement.md).
 #include "rules/wate1870/zoc.hpp"
 
+#include <cstdint>
+
 #include "rules/wate1870/map.hpp"
 
 namespace rz::wate1870 {
@@ -30,20 +32,30 @@ int zoc_sp(const Board& b, hex::Hex h, Side side) {
   return n;
 }
 
-bool force_projects_zoc(const Board& b, hex::Hex h, Side side) { return zoc_sp(b, h, side) >= kZocSp; }
+bool force_projects_zoc(const Board& b, hex::Hex h, Side side) {
+  return zoc_sp(b, h, side) >= kZocSp;
+}
 
-std::optional<Side> fortress_holder(const Board& b, hex::Hex h) {
-  const HexInfo* i = b.map().find(h);
-  if (i == nullptr || i->fortress_sr == 0 || b.pos.fortress_destroyed(h)) return std::nullopt;
-  const bool french = b.pos.sp(h, Side::kFrench) > 0;
-  const bool german = b.pos.sp(h, Side::kGerman) > 0;
-  // GAP-W-21: a garrison alone holds it; with both sides inside (a siege) the
-  // garrison is the side that kept control; empty, its controller.
+namespace {
+
+// GAP-W-21: a garrison alone holds it; with both sides inside (a siege) the
+// garrison is the side that kept control; empty, its controller.
+std::optional<Side> holder(const Board& b, hex::Hex h, bool french, bool german) {
   if (french != german) return french ? Side::kFrench : Side::kGerman;
   return b.pos.controller(b.map(), h);
 }
 
-bool fortress_projects_zoc(const Board& b, hex::Hex h, Side side) { return fortress_holder(b, h) == side; }
+}  // namespace
+
+std::optional<Side> fortress_holder(const Board& b, hex::Hex h) {
+  const HexInfo* i = b.map().find(h);
+  if (i == nullptr || i->fortress_sr == 0 || b.pos.fortress_destroyed(h)) return std::nullopt;
+  return holder(b, h, b.pos.sp(h, Side::kFrench) > 0, b.pos.sp(h, Side::kGerman) > 0);
+}
+
+bool fortress_projects_zoc(const Board& b, hex::Hex h, Side side) {
+  return fortress_holder(b, h) == side;
+}
 
 bool in_zoc_of(const Board& b, hex::Hex h, Side side) {
   // 3.4: no ZOC into town or fortress hexes (from forces or fortresses).
@@ -61,22 +73,30 @@ ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes()
   // One pass over the pieces: ZOC strength per hex, then each projecting hex
   // marks its neighbours.
   std::vector<int> strength(m.hexes().size(), 0);
+  std::vector<std::uint8_t> present(m.hexes().size(), 0);  // bit per side with SP in the hex
   for (const auto& g : b.pos.sps) {
     const int i = m.index_of(g.hex);
-    if (i >= 0 && g.side == side && counts_for_zoc(g)) strength[static_cast<std::size_t>(i)] += g.count;
+    if (i < 0) continue;
+    present[static_cast<std::size_t>(i)] |= static_cast<std::uint8_t>(1u << index(g.side));
+    if (g.side == side && counts_for_zoc(g)) strength[static_cast<std::size_t>(i)] += g.count;
   }
   auto project = [&](hex::Hex from, bool across_rivers) {
-    for (const hex::Hex n : hex::neighbours(from)) {
-      const int j = m.index_of(n);
-      if (j < 0 || zoc_[static_cast<std::size_t>(j)] || blocks_zoc(b, n)) continue;
-      if (!across_rivers && m.river(from, n)) continue;
+    const int i = m.index_of(from);
+    for (int k = 0; k < 6; ++k) {
+      const int j = m.neighbour_index(i, k);
+      if (j < 0 || zoc_[static_cast<std::size_t>(j)]) continue;
+      const hex::Hex n = m.hexes()[static_cast<std::size_t>(j)].hex;
+      if (blocks_zoc(b, n) || (!across_rivers && m.river(from, n))) continue;
       zoc_[static_cast<std::size_t>(j)] = true;
     }
   };
   for (std::size_t i = 0; i < m.hexes().size(); ++i) {
     const hex::Hex h = m.hexes()[i].hex;
     if (strength[i] >= kZocSp) project(h, false);
-    if (m.hexes()[i].fortress_sr > 0 && fortress_projects_zoc(b, h, side)) project(h, true);
+    if (m.hexes()[i].fortress_sr > 0 && !b.pos.fortress_destroyed(h) &&
+        holder(b, h, present[i] & (1u << index(Side::kFrench)),
+               present[i] & (1u << index(Side::kGerman))) == side)
+      project(h, true);
   }
 }
 

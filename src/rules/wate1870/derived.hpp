@@ -1,0 +1,22 @@
+#pragma once
+// What WateState derives from its position and keeps for the life of the state
+// (state.hpp: derived_). Only the files that fill it include this.
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+
+struct WateState::Derived {
+  std::shared_ptr<const LocMap> loc[kSides];                                      // 4.1
+  std::vector<std::pair<std::pair<hex::Hex, Side>, std::vector<hex::Hex>>> rail;  // 7.1.3
+  std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
+  std::optional<std::vector<int>>
+      forced_dist;  // 7.2: MP to each hex for the French force, avoiding EZOCs
+};
+
+}  // namespace rz::wate1870
