@@ -197,6 +197,14 @@ const std::string kFrenchPairByBelgium = march("French", R"(sps:
 const std::string kFrenchOnRail = march("French", R"(sps:
   - {side: French, sp: 2, hex: "0909"}
 )");
+// 3.8: French SP on a French-held rail hex deep in Germany (2702, Mainz also
+// French-held): no LOC, so no RP may be spent to entrain.
+const std::string kFrenchCutOffOnRail = march("French", R"(control:
+  - {hex: "2701", side: French}
+  - {hex: "2702", side: French}
+sps:
+  - {side: French, sp: 2, hex: "2702"}
+)");
 const std::string kFrenchFourOnRail = march("French", R"(sps:
   - {side: French, sp: 4, hex: "0909"}
 )");
@@ -499,6 +507,8 @@ const std::vector<Row>& rows() {
         {"ride before entraining", Act, on_rail, kF, "rail to=1105", kIll, "7.1.3"},
         {"entrain more than 3 French SP in a turn", Act,
          at(kFrenchFourOnRail, {"F: activate hex=0909", "F: march"}), kF, "entrain", kIll, "7.1.3"},
+        {"entrain, spending RP, without a LOC", Act,
+         at(kFrenchCutOffOnRail, {"F: activate hex=2702", "F: march"}), kF, "entrain", kIll, "3.8"},
         {"entrain without the RP", Act, at(kFrenchPoorOnRail, {"F: activate hex=0909", "F: march"}),
          kF, "entrain", kIll, "7.1.3"},
         {"entrain off the railway", Act, pair, kF, "entrain", kIll, "7.1.3"},
