@@ -8,10 +8,13 @@ namespace rz::wate1870 {
 namespace {
 
 using testing::expect_refused;
+using testing::is_legal;
 using testing::kF;
 using testing::kG;
 using testing::play;
+using testing::roll;
 using testing::situation;
+using testing::sp_of;
 
 const char* kFrenchCorps = R"yaml(
 name: "A French corps in Champagne, half of it disrupted"
@@ -98,6 +101,36 @@ TEST(Wate1870_3_7, TheLastForceToMoveThroughAHexControlsIt) {
   EXPECT_EQ(st->controller(chalons), Side::kGerman);
   // 11.0 with ruling GAP-W-28: a French town taken by the Germans is -1 VP.
   EXPECT_EQ(st->vp(), 10);
+}
+
+TEST(Wate1870_3_3, NoStackingLimitButAnHqActivatesOnlyUpToItsCommandLimit) {
+  // 40 French SP in one hex with a corps HQ (command limit 12), 2 SP next door.
+  auto st = situation(R"yaml(
+name: "A French army stacked in Champagne"
+source: "reconstructed: test situation for rule 3.3"
+turn: 3
+phase: action
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: French, source: "rule 13.3 (used here to skip the initiative roll)"}
+hqs:
+  - {hq: F-III, hex: "1508", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 40, formation: F-III, hex: "1508", source: "reconstructed: test"}
+  - {side: French, sp: 2, hex: "1408", source: "reconstructed: test"}
+)yaml");
+  ASSERT_TRUE(st);
+  // A force may join the stack: no limit (3.3), only the French +1 MP to enter (7.1).
+  play(*st, kF, "activate hex=1408");
+  play(*st, kF, "march");
+  play(*st, kF, "move to=1508");
+  play(*st, kF, "stop");
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kGood), 42);
+  // The stack acts only as far as its HQ's command limit reaches (3.6.2).
+  roll(*st, {6, 1});
+  play(*st, kF, "activate hq=F-III");
+  EXPECT_TRUE(is_legal(*st, kF, "march sp=12"));
+  EXPECT_FALSE(is_legal(*st, kF, "march sp=13"));
+  expect_refused(*st, kF, "march sp=13", "3.6.2");
 }
 
 }  // namespace

@@ -206,5 +206,94 @@ TEST(Wate1870_6_2, EveryOfferedOrderIsAcceptedInTheHistoricalFirstTurn) {
   EXPECT_EQ(st.phase(), Phase::kAction);
 }
 
+// ---- 3.8 Resource Points ----
+
+TEST(Wate1870_3_8, RpAreReceivedEachTurnSpentAtOnceOrSavedUpToNinetyNine) {
+  auto st = situation(R"(name: "3.8 test"
+source: "reconstructed: test"
+turn: 4
+phase: administrative
+rp: {French: 80, German: 0, source: "reconstructed: test"}
+sps:
+  - {side: German, sp: 3, hex: "2504", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  EXPECT_EQ(st->rp(Side::kFrench), 90);  // 6.1: 10 for the French, 14 for the Germans
+  EXPECT_EQ(st->rp(Side::kGerman), 14);
+  play(*st, kF, "mobilize hex=1807 sp=1");  // spent at once
+  EXPECT_EQ(st->rp(Side::kFrench), 88);
+  for (int turn = 5; turn <= 6; ++turn) {
+    play(*st, kF, "end-administrative");
+    play(*st, kG, "end-administrative");
+    roll(*st, {6, 1});  // the French win the initiative; both pass
+    play(*st, kF, "pass");
+    play(*st, kG, "pass");
+    EXPECT_EQ(st->turn(), turn);
+  }
+  // Saved from turn to turn: 88 + 10 = 98, then 99 at most (6.1); 14 + 14 + 14.
+  EXPECT_EQ(st->rp(Side::kFrench), 99);
+  EXPECT_EQ(st->rp(Side::kGerman), 42);
+}
+
+TEST(Wate1870_3_8, AForceThatCannotTraceALocSpendsNoRp) {
+  // French SP on a French-held rail hex deep in Germany (2702), next to Mainz
+  // (2701, also French-held, so it projects no enemy ZOC): the railway back to
+  // France is German, so the force has no LOC and may not pay to entrain.
+  auto st = situation(R"(name: "3.8 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+control:
+  - {hex: "2701", side: French, source: "reconstructed: test"}
+  - {hex: "2702", side: French, source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, hex: "2702", source: "reconstructed: test"}
+  - {side: French, sp: 2, hex: "0909", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  ASSERT_FALSE(has_loc(Board{st->data(), st->position(), st->options()}, *hex::parse_hex("2702"),
+                       Side::kFrench));
+  play(*st, kF, "activate hex=2702");
+  play(*st, kF, "march");
+  EXPECT_FALSE(is_legal(*st, kF, "entrain"));
+  expect_refused(*st, kF, "entrain", "3.8");
+  EXPECT_EQ(st->rp(Side::kFrench), 5);
+  play(*st, kF, "stop");
+  // With a LOC (0909, on the railway to Paris) the same order spends 1 RP per SP (7.1.3).
+  roll(*st, {6, 1});
+  play(*st, kF, "activate hex=0909");
+  play(*st, kF, "march");
+  play(*st, kF, "entrain");
+  EXPECT_EQ(st->rp(Side::kFrench), 3);
+}
+
+TEST(Wate1870_3_8, ASideWithoutALocIsNotAskedToCommitArtillery) {
+  // A French corps with a LOC attacks 2 German SP without one; the Germans could
+  // pay the 1 RP (8.4) but are never asked: only the French choose.
+  auto st = situation(R"(name: "3.8 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 10, German: 5, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "0602", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 4, formation: F-IV, hex: "0602", source: "reconstructed: test"}
+  - {side: German, sp: 2, hex: "0702", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-IV");
+  play(*st, kF, "attack target=0702 from=0602");
+  ASSERT_EQ(st->to_move(),
+            (ToMove{MoveKind::kPlayer, {kF}}));  // the defender chooses first (8.4): skipped
+  EXPECT_TRUE(is_legal(*st, kF, "commit"));
+  play(*st, kF, "decline");
+  EXPECT_EQ(st->to_move().kind, MoveKind::kChance);  // the dice: the Germans were never asked
+  EXPECT_EQ(st->rp(Side::kGerman), 5);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

@@ -2,7 +2,10 @@
 // rulebook's own example of 8.3 (19 SP attack 6 SP in clear).
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/dice.hpp"
+#include "phases_fixture.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
 
@@ -138,6 +141,117 @@ TEST(Wate1870_8_0, ACombatCanBeSavedAndResumedAtEveryDecision) {
   EXPECT_NE(text.find("removed and replaced by its reverse, returns in 3 turn(s)"), std::string::npos) << text;
   EXPECT_EQ((*back)->hash(), st->hash());
   EXPECT_EQ((*back)->legal_actions(kG), st->legal_actions(kG));
+}
+
+// ---- 8.7 Advance After Combat ----
+
+// A French corps in 0602 (2 good, 2 demoralized SP; LOC to the west edge) attacks
+// 2 German SP without a LOC in 0702; 3 good German SP in 0803 put 0702 in their ZOC.
+// Strength 2 + 1 (3.5.1) against 2 halved (8.2) = 3:1, DRM +3 / -3; the French
+// have no RP for artillery. The French roll 1+3 (7), the Germans 6+3 (6): the
+// French win by 1, the Germans lose 1 SP and retreat from 0702.
+std::unique_ptr<WateState> french_attack_won() {
+  auto st = testing::situation(R"(name: "8.7 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "0602", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, formation: F-IV, hex: "0602", source: "reconstructed: test"}
+  - {side: French, sp: 2, formation: F-IV, hex: "0602", status: demoralized, source: "reconstructed: test"}
+  - {side: German, sp: 2, hex: "0702", source: "reconstructed: test"}
+  - {side: German, sp: 3, hex: "0803", source: "reconstructed: test"}
+)");
+  if (!st) return nullptr;
+  play(*st, kF, "activate hq=F-IV");
+  play(*st, kF, "attack target=0702 from=0602");
+  ScriptedDice dice({1, 3, 6, 3});
+  EXPECT_TRUE(resolve_chance(*st, dice).ok());
+  play(*st, kG, "eliminate hex=0702 formation=none status=good");
+  // The German SP left must retreat; any of its paths.
+  const auto retreats = st->legal_actions(kG);
+  EXPECT_FALSE(retreats.empty());
+  if (!retreats.empty()) play(*st, kG, retreats.front().to_string());
+  return st;
+}
+
+TEST(Wate1870_8_7, TheWinnerOfAPlannedAttackMayAdvanceIntoTheVacatedHexIgnoringTheEzoc) {
+  auto st = french_attack_won();
+  ASSERT_TRUE(st);
+  EXPECT_EQ(testing::sp_of(*st, Side::kGerman, "0702", Status::kGood), 0);
+  // The winner chooses: advance from the attacking hex, or stay.
+  ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
+  EXPECT_EQ(st->legal_actions(kF),
+            (std::vector<Action>{Action("stay"), Action("advance").with("from", "0602")}));
+  // The defender may never advance (8.7): it is not even its turn.
+  EXPECT_EQ(st->check(kG, Action("advance").with("from", "0702")).error().code, Code::kNotYourTurn);
+  const auto ev = play(*st, kF, "advance from=0602");
+  EXPECT_NE(all_text(ev).find("French advances 2 SP from 0602 into 0702 (rule 8.7)"),
+            std::string::npos)
+      << all_text(ev);
+  // Only the SP not demoralized advance, into the German ZOC, without MP.
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0702", Status::kGood), 2);
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0702", Status::kDemoralized), 0);
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0602", Status::kDemoralized), 2);
+  EXPECT_EQ(st->controller(*hex::parse_hex("0702")), Side::kFrench);
+}
+
+TEST(Wate1870_8_7, TheWinnerMayStay) {
+  auto st = french_attack_won();
+  ASSERT_TRUE(st);
+  play(*st, kF, "stay");
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0602", Status::kGood), 2);
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0702", Status::kGood), 0);
+}
+
+// Plays the combat's decisions (first choice each) and dice until it is over;
+// returns whether an advance was ever offered.
+bool finish_combat(WateState& st, std::vector<int> pips) {
+  ScriptedDice dice(std::move(pips));
+  SeededDice more(7);
+  bool advance = false;
+  for (int guard = 0; guard < 200 && !nlohmann::json::parse(st.serialize()).at("combat").is_null();
+       ++guard) {
+    if (st.to_move().kind == MoveKind::kChance) {
+      DiceSource& d = dice.remaining() > 0 ? static_cast<DiceSource&>(dice) : more;
+      EXPECT_TRUE(
+          st.apply(kChance, st.chance_outcomes()[*d.pick(st.chance_outcomes())].action).ok());
+      continue;
+    }
+    const Player p = st.to_move().players.front();
+    for (const auto& a : st.legal_actions(p)) advance = advance || a.verb == "advance";
+    play(st, p, st.legal_actions(p).front().to_string());
+  }
+  return advance;
+}
+
+TEST(Wate1870_8_7, AnAttackerWithoutALocDoesNotAdvance) {
+  // 8.3's example: the German attacker has no LOC. German 6+5 +2 = 13 against
+  // French 1+2 +1 = 4: the French lose and leave 1408.
+  auto st = attack_launched();
+  EXPECT_FALSE(finish_combat(*st, {6, 5, 1, 2}));
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "1408", Status::kGood) +
+                testing::sp_of(*st, Side::kFrench, "1408", Status::kDisrupted) +
+                testing::sp_of(*st, Side::kFrench, "1408", Status::kDemoralized),
+            0);
+  for (Status s : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
+    EXPECT_EQ(testing::sp_of(*st, Side::kGerman, "1408", s), 0);
+}
+
+TEST(Wate1870_8_7, TheDefenderNeverAdvances) {
+  // German 1+2 +2 = 5 against French 6+5 +1 = 12: the attacker loses and retreats from 1508.
+  auto st = attack_launched();
+  EXPECT_FALSE(finish_combat(*st, {1, 2, 6, 5}));
+  for (Status s : {Status::kGood, Status::kDisrupted, Status::kDemoralized}) {
+    EXPECT_EQ(testing::sp_of(*st, Side::kGerman, "1508", s), 0);
+    EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "1508", s), 0);
+  }
+  EXPECT_GT(testing::sp_of(*st, Side::kFrench, "1408", Status::kGood) +
+                testing::sp_of(*st, Side::kFrench, "1408", Status::kDisrupted),
+            0);
 }
 
 }  // namespace

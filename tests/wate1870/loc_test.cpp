@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "phases_fixture.hpp"
 #include "position_fixture.hpp"
 
 namespace rz::wate1870 {
@@ -248,6 +249,77 @@ TEST(Wate1870_4_1, LocMapAgreesWithSingleQueries) {
   }
   EXPECT_TRUE(LocMap(b, Side::kFrench).has_loc(H("2108")));
   EXPECT_FALSE(LocMap(b, Side::kFrench).has_loc(H("1602")));
+}
+
+// ---- 4.0 what a LOC is needed for, traced when it is needed (through the contract) ----
+
+TEST(Wate1870_4_0, TheLocIsTracedAtTheTimeItIsNeeded) {
+  // A disrupted French corps in 0702 traces its LOC through 0602 to the west
+  // edge (0502). A German SP marches into 0602 and cuts it before the French rally.
+  auto st = testing::situation(R"(name: "4.0 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "0702", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, formation: F-IV, hex: "0702", status: disrupted, source: "reconstructed: test"}
+  - {side: German, sp: 1, hex: "0601", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  auto french_loc = [&] {
+    return has_loc(Board{st->data(), st->position(), st->options()}, H("0702"), Side::kFrench);
+  };
+  EXPECT_TRUE(french_loc());
+  testing::play(*st, testing::kG, "activate hex=0601");
+  testing::play(*st, testing::kG, "march");
+  testing::play(*st, testing::kG, "move to=0602");
+  testing::play(*st, testing::kF, "hold");  // 7.1.2: the French may fire; they do not
+  testing::play(*st, testing::kG, "stop");
+  EXPECT_FALSE(french_loc());
+  testing::roll(*st, {6, 1});  // the French win the initiative
+  testing::play(*st, testing::kF, "activate hq=F-IV");
+  EXPECT_FALSE(testing::is_legal(*st, testing::kF, "rally sp=2"));
+  testing::expect_refused(*st, testing::kF, "rally sp=2", "7.3");
+  auto r = st->check(testing::kF, Action("rally").with("sp", "2"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("cannot trace a line of communication"), std::string::npos)
+      << r.error().message;
+}
+
+TEST(Wate1870_4_0, AForceWithoutALocMayNeitherRallyNorRecover) {
+  // A disrupted French corps cut off deep in Germany (2903), next to a supplied one in 1508.
+  auto st = testing::situation(R"(name: "4.0 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+hqs:
+  - {hq: F-III, hex: "2903", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, formation: F-III, hex: "2903", status: disrupted, source: "reconstructed: test"}
+  - {side: French, sp: 2, hex: "1508", status: disrupted, source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  testing::play(*st, testing::kF, "activate hq=F-III");
+  testing::expect_refused(*st, testing::kF, "rally sp=2", "7.3");
+  testing::play(*st, testing::kF, "end");
+  // The French pass the rest of the phase; in the Recovery Phase only 1508 may recover.
+  while (st->phase() == Phase::kAction) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      testing::roll(*st, {6, 1});
+      continue;
+    }
+    testing::play(*st, st->to_move().players.front(), "pass");
+  }
+  ASSERT_EQ(st->phase(), Phase::kRecovery);
+  EXPECT_TRUE(testing::is_legal(*st, testing::kF, "recover hex=1508"));
+  EXPECT_FALSE(testing::is_legal(*st, testing::kF, "recover hex=2903"));
+  testing::expect_refused(*st, testing::kF, "recover hex=2903", "10.0");
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "2903", Status::kDisrupted), 2);
 }
 
 }  // namespace

@@ -103,5 +103,78 @@ TEST(Wate1870_10_0, ASavedRecoveryPhaseRemembersWhichForcesRecovered) {
   expect_refused(**back, kF, "recover hex=1508", "10.0");
 }
 
+// ---- 3.5 Unit Status ----
+
+TEST(Wate1870_3_5, EachLpDegradesOneSpOneLevelAndADemoralizedSpThatDegradesIsEliminated) {
+  // 2 German SP march into 0602, next to 6 French SP in 0702: the French fire,
+  // column 6-8 shifted right for clear (9-12), d66 64 (band D): 3 LP (7.1.2).
+  auto st = situation(R"(name: "3.5 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+sps:
+  - {side: German, sp: 2, hex: "0502", source: "reconstructed: test"}
+  - {side: French, sp: 6, hex: "0702", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hex=0502");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=0602");
+  play(*st, kF, "fire");
+  const auto fire = roll(*st, {6, 4});
+  EXPECT_TRUE(has_event(fire, "column 9-12, d66 = 64 (band D): 3 LP")) << all_text(fire);
+  // Good order, then disrupted, then demoralized: one level per LP, the owner choosing the SP.
+  play(*st, kG, "degrade hex=0602 formation=none status=good");
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kGood), 1);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kDisrupted), 1);
+  play(*st, kG, "degrade hex=0602 formation=none status=disrupted");
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kGood), 1);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kDisrupted), 0);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kDemoralized), 1);
+  // A demoralized SP that degrades one step is eliminated.
+  const auto last = play(*st, kG, "degrade hex=0602 formation=none status=demoralized");
+  EXPECT_TRUE(has_event(last, "German eliminates 1 SP of no formation in 0602 (demoralized)"))
+      << all_text(last);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kGood), 1);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "0602", Status::kDisrupted) +
+                sp_of(*st, Side::kGerman, "0602", Status::kDemoralized),
+            0);
+}
+
+TEST(Wate1870_3_5, StatusIsRestoredOnlyByRallyOrRecoveryAndBothNeedALoc) {
+  // 2 disrupted French SP in 1508 trace a LOC; 1 demoralized SP in 2903, deep in Germany, does not.
+  auto st = situation(R"(name: "3.5 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, hex: "1508", status: disrupted, source: "reconstructed: test"}
+  - {side: French, sp: 1, hex: "2903", status: demoralized, source: "reconstructed: test"}
+  - {side: German, sp: 1, hex: "2504", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  // Nothing else restores status: a whole Action and Siege Phase of passes changes nothing.
+  play(*st, kF, "pass");
+  play(*st, kG, "pass");
+  ASSERT_EQ(st->phase(), Phase::kRecovery);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kDisrupted), 2);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "2903", Status::kDemoralized), 1);
+  EXPECT_TRUE(is_legal(*st, kF, "recover hex=1508"));
+  EXPECT_FALSE(is_legal(*st, kF, "recover hex=2903"));
+  expect_refused(*st, kF, "recover hex=2903", "10.0");
+  play(*st, kF, "recover hex=1508");
+  // Disrupted SP improve to good order; the cut-off SP stay demoralized into the next turn.
+  EXPECT_EQ(st->turn(), 4);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kGood), 2);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "2903", Status::kDemoralized), 1);
+  play(*st, kF, "end-administrative");
+  play(*st, kG, "end-administrative");
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "2903", Status::kDemoralized), 1);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

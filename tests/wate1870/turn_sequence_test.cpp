@@ -195,5 +195,60 @@ TEST(Wate1870_12_2, WithFogOfWarTheFrenchSeeOnlyAdjacentGermanForces) {
   EXPECT_NE(open->view(kF).find("\"G-3A\""), std::string::npos);
 }
 
+// ---- 12.0 Optional rules: used by agreement, fixed for the game ----
+
+TEST(Wate1870_12_0, OnlyTheFourOptionalRulesMayBeAgreed) {
+  for (const char* key : {"12.1", "12.2", "12.3", "12.4"}) {
+    GameOptions o;
+    o.values[key] = "on";
+    auto st = game().initial_state("historical", o, 1);
+    EXPECT_TRUE(st.ok()) << key;
+  }
+  for (const char* key : {"12.5", "12.0", "fog", "13.3"}) {
+    GameOptions o;
+    o.values[key] = "on";
+    auto st = game().initial_state("historical", o, 1);
+    ASSERT_FALSE(st.ok()) << key;
+    EXPECT_EQ(st.error().code, Code::kNotFound);
+    EXPECT_EQ(st.error().rule, "12.0");
+    EXPECT_NE(st.error().message.find(key), std::string::npos) << st.error().message;
+  }
+}
+
+TEST(Wate1870_12_0, AnOptionalRuleIsInForceOnlyWhenTurnedOn) {
+  // 12.2 Fog of War, as the witness: absent, or turned off, everything may be inspected.
+  for (const char* value : {"off", "no", "0"}) {
+    GameOptions o;
+    o.values["12.2"] = value;
+    auto st = historical(o);
+    EXPECT_FALSE(st->options().flag("12.2")) << value;
+    EXPECT_NE(st->view(kF).find("\"G-3A\""), std::string::npos) << value;
+  }
+  GameOptions on;
+  on.values["12.2"] = "on";
+  EXPECT_EQ(historical(on)->view(kF).find("\"G-3A\""), std::string::npos);
+}
+
+TEST(Wate1870_12_0, TheAgreedOptionsHoldForTheWholeGameAndItsSaves) {
+  GameOptions fog;
+  fog.values["12.2"] = "on";
+  auto st = historical(fog);
+  // The options are part of the game: two games differing only in them differ.
+  EXPECT_NE(st->hash(), historical()->hash());
+  // A whole turn later, and through a save, the agreement still holds.
+  play(*st, kF, "end-administrative");
+  play(*st, kG, "end-administrative");
+  play(*st, kF, "pass");
+  play(*st, kG, "pass");
+  EXPECT_EQ(st->turn(), 2);
+  auto back = game().deserialize(st->serialize());
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  const auto& restored = static_cast<const WateState&>(**back);
+  EXPECT_TRUE(restored.options().flag("12.2"));
+  EXPECT_EQ(restored.options().values, fog.values);
+  EXPECT_EQ(restored.hash(), st->hash());
+  EXPECT_EQ(restored.view(kF).find("\"G-3A\""), std::string::npos);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

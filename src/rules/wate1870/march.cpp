@@ -8,6 +8,7 @@
 #include <set>
 
 #include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/movement.hpp"
 #include "rules/wate1870/orders.hpp"
@@ -543,6 +544,11 @@ rz::Status WateState::check_rail(Side side, const Action& a) const {
                        " SP a turn; " + std::to_string(rail_sp_used(side)) + " already went, this force has " +
                        std::to_string(free_sp) + " (HQs do not count)",
                    "7.1.3");
+  // 3.8: a force must be able to trace a LOC to use RP (the French pay RP to entrain).
+  if (free_sp * rr.rp_per_sp > 0 && !has_loc(board(), force_->hex, side))
+    return illegal("the force in " + force_->hex.id() +
+                       " cannot trace a line of communication, so it cannot spend RP to entrain",
+                   "3.8");
   if (free_sp * rr.rp_per_sp > rp_[index(side)])
     return illegal("entraining " + std::to_string(free_sp) + " SP costs " + std::to_string(free_sp * rr.rp_per_sp) +
                        " RP; you have " + std::to_string(rp_[index(side)]),

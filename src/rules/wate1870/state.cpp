@@ -22,6 +22,62 @@ Error not_your_turn(const std::string& who_moves, const std::string& rule) {
   return make_error(Code::kNotYourTurn, "it is not your turn: " + who_moves, rule);
 }
 
+// What the step waiting for an order or a roll is, and its rule: refusals out
+// of turn cite the step actually due, not always the activation (7.0).
+struct StepDue {
+  const char* what;  // "the French player is to <what>" / "the dice are to be rolled for <what>"
+  const char* rule;
+};
+StepDue step_due(StepKind k) {
+  switch (k) {
+    case StepKind::kAdministrative:
+      return {"finish the Administrative Phase", "6.0"};
+    case StepKind::kInitiative:
+      return {"the initiative (1d6 each)", "7.0"};
+    case StepKind::kActivate:
+      return {"activate a force or pass", "7.0"};
+    case StepKind::kHqOrders:
+      return {"give the activated HQ's orders", "7.0"};
+    case StepKind::kForceOrders:
+      return {"give the activated force its action", "7.0"};
+    case StepKind::kMarch:
+      return {"move the marching force", "7.1"};
+    case StepKind::kSiegeRoll:
+      return {"a Siege Assault (1d6)", "9.0"};
+    case StepKind::kRecovery:
+      return {"choose the forces that recover", "10.0"};
+    case StepKind::kAbsorb:
+      return {"absorb its losses", "8.5"};
+    case StepKind::kCombat:
+      return {"go on with the combat", "8.0"};
+    case StepKind::kArtillery:
+      return {"commit artillery or decline", "8.4"};
+    case StepKind::kCombatDice:
+      return {"the combat (2d6)", "8.5"};
+    case StepKind::kReroll:
+      return {"re-roll a die or keep the dice", "8.4"};
+    case StepKind::kRerollDie:
+      return {"the re-rolled die (1d6)", "8.4"};
+    case StepKind::kHqCasualtyRoll:
+      return {"an HQ casualty check (1d6, 1d3)", "8.5.1"};
+    case StepKind::kRetreat:
+      return {"retreat its force", "8.6"};
+    case StepKind::kRiverLoss:
+      return {"the losses of a retreat across a river (1d6)", "8.6"};
+    case StepKind::kAdvance:
+      return {"advance after combat or stay", "8.7"};
+    case StepKind::kChassepotChoice:
+      return {"fire on the moving German force or hold", "7.1.2"};
+    case StepKind::kChassepotRoll:
+      return {"Chassepot fire (d66)", "7.1.2"};
+    case StepKind::kForcedMarchRoll:
+      return {"a Forced March (2d6)", "7.2"};
+    case StepKind::kMarchHqCasualty:
+      return {"an HQ casualty check (1d6, 1d3)", "8.5.1"};
+  }
+  return {"act", ""};
+}
+
 }  // namespace
 
 WateState::WateState(std::shared_ptr<const GameData> data, GameOptions options)
@@ -237,19 +293,21 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
   if (tm.kind == MoveKind::kTerminal)
     return make_error(Code::kIllegal, "the game is over: " + end_reason_, "11.0");
   if (tm.kind == MoveKind::kChance) {
+    const StepDue due = step_due(steps_.back().kind);
     if (player != kChance)
-      return not_your_turn("the dice are to be rolled for initiative", "7.0");
+      return not_your_turn(std::string("the dice are to be rolled for ") + due.what, due.rule);
     for (const auto& o : chance_outcomes())
       if (o.action == action) return {};
-    return make_error(Code::kMalformed, "'" + action.to_string() + "' is not an outcome of the initiative roll (two d6)",
-                      "7.0");
+    return make_error(
+        Code::kMalformed,
+        "'" + action.to_string() + "' is not an outcome of the roll for " + std::string(due.what),
+        due.rule);
   }
   const Step& s = steps_.back();
   if (player != player_of(s.side)) {
-    const std::string who = std::string(side_name(s.side));
-    if (s.kind == StepKind::kAdministrative)
-      return not_your_turn("the " + who + " player is finishing the Administrative Phase", "6.0");
-    return not_your_turn("the " + who + " player is to activate a force or pass", "7.0");
+    const StepDue due = step_due(s.kind);
+    return not_your_turn("the " + std::string(side_name(s.side)) + " player is to " + due.what,
+                         due.rule);
   }
   switch (s.kind) {
     case StepKind::kAdministrative:
