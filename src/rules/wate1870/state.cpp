@@ -548,6 +548,7 @@ std::string WateState::serialize() const {
   json setup = json::array();  // 14.0 (setup.cpp)
   for (const auto& p : setup_) setup.push_back(setup_json(p));
   j["setup"] = setup;
+  j["exited"] = {{"sp", exited_sp_}, {"hqs", exited_hqs_}};  // GAP-W-29 (victory.cpp)
   j["over"] = over_;
   j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
   j["end_reason"] = end_reason_;
@@ -675,6 +676,10 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
           throw std::invalid_argument("a set-up piece must hold at least 1 SP");
         st->setup_.push_back(std::move(piece));
       }
+    if (j.contains("exited")) {  // GAP-W-29 (victory.cpp)
+      st->exited_sp_ = j.at("exited").at("sp");
+      st->exited_hqs_ = j.at("exited").at("hqs").get<std::vector<std::string>>();
+    }
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
     st->end_reason_ = j.at("end_reason");
@@ -740,6 +745,9 @@ std::uint64_t WateState::hash() const {
     hx(p.hex);
     h.i64(p.sp);
   }
+  h.i64(exited_sp_);  // GAP-W-29 (victory.cpp)
+  h.u64(exited_hqs_.size());
+  for (const auto& id : exited_hqs_) str(id);
   h.u64(pos_.sps.size());
   for (const auto& g : pos_.sps) {
     hx(g.hex);

@@ -127,6 +127,10 @@ struct SetupPiece {
   friend bool operator==(const SetupPiece&, const SetupPiece&) = default;
 };
 
+// 11.0 / GAP-W-29: the French towns and fortresses on the German border (a French
+// town or fortress hex adjacent to a German hex), sorted (victory.cpp).
+std::vector<hex::Hex> border_places(const Map& map);
+
 class WateState final : public State {
  public:
   WateState(std::shared_ptr<const GameData> data, GameOptions options);
@@ -163,6 +167,10 @@ class WateState final : public State {
   const GameOptions& options() const { return options_; }
   // 14.0: units still to be placed in a free set-up, in placement order.
   const std::vector<SetupPiece>& unplaced() const { return setup_; }
+  // 11.0 / GAP-W-29: French units gone off the map by the rail exit.
+  int exited_sp() const { return exited_sp_; }
+  const std::vector<std::string>& exited_hqs() const { return exited_hqs_; }
+  int exited_corps() const;  // full corps: a corps HQ and 8 SP each (victory.cpp)
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
@@ -230,6 +238,9 @@ class WateState final : public State {
   Events apply_recovery(Side side, const Action& a);
   // 11.0 automatic victories, checked whenever VP or the map change (victory.cpp).
   Events check_victory();
+  // 11.0 / GAP-W-29: an entrained French force leaves the map by the rail exit (victory.cpp).
+  rz::Status check_rail_exit(Side side, const Action& a) const;
+  Events apply_rail_exit(Side side, const Action& a);
   // 14.0 Free Set-up (setup.cpp).
   void take_setup(const Scenario& sc);  // the placements become pieces to place
   // The side to set up after `done` (none: the first), Germans then French.
@@ -305,6 +316,8 @@ class WateState final : public State {
   int rail_sp_[kSides] = {0, 0};
   std::optional<Combat> combat_;
   std::vector<SetupPiece> setup_;        // 14.0 (setup.cpp): units not yet placed
+  int exited_sp_ = 0;                    // GAP-W-29 (victory.cpp): French SP off by the rail exit
+  std::vector<std::string> exited_hqs_;  // and French corps HQs, in order of exit
   std::optional<Side> winner_;
   bool over_ = false;
   std::string end_reason_;
