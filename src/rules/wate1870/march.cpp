@@ -162,7 +162,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
     cand.push_back(Action("attack").with("to", to.id()));
   }
-  for (const char* v : {"entrain", "detrain"}) cand.push_back(Action(v));
+  for (const char* v : {"entrain", "detrain", "exit"})
+    cand.push_back(Action(v));  // exit: 11.0 (victory.cpp)
   if (!force_->must_stop && !force_->fired_to)
     for (auto to : rail_reach(force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
   if (side == Side::kGerman)
@@ -193,11 +194,12 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
                        ": it completes that step first (move to=" + force_->fired_to->id() + ")",
                    "7.1.2");
   if (a.verb == "stop") return a.args.empty() ? rz::Status{} : make_error(Code::kMalformed, "'stop' takes no arguments");
-  static const std::set<std::string> kVerbs{"move", "attack", "entrain", "rail", "detrain", "forced-march", "pickup"};
+  static const std::set<std::string> kVerbs{"move",    "attack",       "entrain", "rail",
+                                            "detrain", "forced-march", "pickup",  "exit"};
   if (!kVerbs.count(a.verb))
     return illegal("'" + a.verb +
-                       "' is not possible while marching: move to=XXYY, attack to=XXYY, entrain, rail to=XXYY, detrain, "
-                       "forced-march, pickup sp=N or stop",
+                       "' is not possible while marching: move to=XXYY, attack to=XXYY, entrain, "
+                       "rail to=XXYY, detrain, forced-march, pickup sp=N, exit or stop",
                    "7.1");
   if (force_->must_stop && a.verb != "attack")
     return illegal("the force entered an enemy zone of control in " + force_->hex.id() + " and must stop there", "3.4");
@@ -206,6 +208,7 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
   if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return check_rail(side, a);
   if (a.verb == "forced-march") return check_forced_march(side, a);
   if (a.verb == "pickup") return check_pickup(side, a);
+  if (a.verb == "exit") return check_rail_exit(side, a);  // 11.0, GAP-W-29 (victory.cpp)
   const std::string* t = a.get("to");
   if (!t || a.args.size() != 1) return make_error(Code::kMalformed, a.verb + " needs to=XXYY");
   auto to = hex::parse_hex(*t);
@@ -278,6 +281,7 @@ Events WateState::apply_march(Side side, const Action& a) {
   if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return apply_rail(side, a);
   if (a.verb == "forced-march") return apply_forced_march(side, a);
   if (a.verb == "pickup") return apply_pickup(side, a);
+  if (a.verb == "exit") return apply_rail_exit(side, a);  // 11.0, GAP-W-29 (victory.cpp)
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
   if (a.verb == "attack") {
     // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----

@@ -32,6 +32,8 @@ StepDue step_due(StepKind k) {
   switch (k) {
     case StepKind::kAdministrative:
       return {"finish the Administrative Phase", "6.0"};
+    case StepKind::kSetup:
+      return {"set up (free set-up)", "14.0"};
     case StepKind::kInitiative:
       return {"the initiative (1d6 each)", "7.0"};
     case StepKind::kActivate:
@@ -107,11 +109,15 @@ Result<std::unique_ptr<WateState>> WateState::from_scenario(std::shared_ptr<cons
   for (const auto& o : sc.control)
     st->pos_.set_controller(st->data_->map, o.hex, o.side);
   st->pos_.destroyed = sc.destroyed_fortresses;
-  for (const auto& p : sc.sps)
-    st->pos_.sps.push_back(SpGroup{p.side, p.hex, p.formation, p.status, p.sp, false, p.entrained});
-  for (const auto& p : sc.hqs) {
-    const HqDef* def = st->data_->forces.find(p.hq);
-    st->pos_.hqs.push_back(HqUnit{p.hq, def->side, p.hex, p.replacement, false, false, 0});
+  if (sc.free_setup && sc.phase == Phase::kSetup) {
+    st->take_setup(sc);  // 14.0: the players place these (setup.cpp)
+  } else {
+    for (const auto& p : sc.sps)
+      st->pos_.sps.push_back(SpGroup{p.side, p.hex, p.formation, p.status, p.sp, false, p.entrained});
+    for (const auto& p : sc.hqs) {
+      const HqDef* def = st->data_->forces.find(p.hq);
+      st->pos_.hqs.push_back(HqUnit{p.hq, def->side, p.hex, p.replacement, false, false, 0});
+    }
   }
   for (int s = 0; s < kSides; ++s)
     for (const auto& id : sc.force_pool[s]) {
@@ -135,6 +141,12 @@ Events WateState::start_phase(Phase phase) {
   uses_.clear();  // 6.2 / 10.0 per-phase bookkeeping
   switch (phase) {
     case Phase::kSetup:
+      // 14.0: the Germans set up first, then the French (setup.cpp).
+      if (const auto first = setup_side_after(std::nullopt)) {
+        steps_.push_back({StepKind::kSetup, *first});
+        break;
+      }
+      [[fallthrough]];
     case Phase::kAdministrative: {
       phase_ = Phase::kAdministrative;
       // 6.1: income at the start of the phase, never above the cap.
@@ -189,7 +201,7 @@ Events WateState::advance_phase() {
   while (steps_.empty() && !over_) {
     Events e;
     switch (phase_) {
-      case Phase::kSetup:
+      case Phase::kSetup: e = start_phase(Phase::kAdministrative); break;  // 14.0: turn 1 begins
       case Phase::kAdministrative: e = start_phase(Phase::kAction); break;
       case Phase::kAction: e = start_phase(Phase::kSiege); break;
       case Phase::kSiege: e = start_phase(Phase::kRecovery); break;
@@ -259,6 +271,7 @@ std::vector<Action> WateState::legal_actions(Player player) const {
     case StepKind::kRetreat:
     case StepKind::kAdvance: return combat_actions(s);
     case StepKind::kChassepotChoice: return chassepot_actions(s);  // 7.1.2 (march.cpp)
+    case StepKind::kSetup: return setup_actions(s.side);           // 14.0 (setup.cpp)
     default: break;
   }
   return {};
@@ -324,6 +337,7 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     case StepKind::kAdvance: return check_combat_action(s, action);
     case StepKind::kRecovery: return check_recovery(s.side, action);  // 10.0 (recovery.cpp)
     case StepKind::kChassepotChoice: return check_chassepot(s, action);  // 7.1.2 (march.cpp)
+    case StepKind::kSetup: return check_setup(s.side, action);           // 14.0 (setup.cpp)
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
     case StepKind::kMarchHqCasualty: break;  // chance (march.cpp)
@@ -435,6 +449,11 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
+    case StepKind::kSetup: {
+      auto e = apply_setup(s.side, action);  // 14.0 (setup.cpp)
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
   }
   // Automatic steps run at once: the combat procedure's stages (8.0).
   while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
@@ -473,7 +492,7 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, StepKind>, 22> kStepNames{{
+constexpr std::array<std::pair<std::string_view, StepKind>, 23> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
     {"activate", StepKind::kActivate},
@@ -496,6 +515,7 @@ constexpr std::array<std::pair<std::string_view, StepKind>, 22> kStepNames{{
     {"chassepot-roll", StepKind::kChassepotRoll},
     {"forced-march-roll", StepKind::kForcedMarchRoll},
     {"march-hq-casualty", StepKind::kMarchHqCasualty},
+    {"setup", StepKind::kSetup},
 }};
 
 json combat_json(const Combat& c) {
@@ -529,6 +549,11 @@ StepKind parse_step_kind(const std::string& k) {
   for (const auto& [name, kind] : kStepNames)
     if (name == k) return kind;
   throw std::invalid_argument("unknown step " + k);
+}
+
+json setup_json(const SetupPiece& p) {  // 14.0 (setup.cpp)
+  return json{side_name(p.side),     p.hq,     p.formation, p.hex.id(), p.sp,
+              status_name(p.status), p.flipped};
 }
 
 json sp_json(const SpGroup& g) {
@@ -588,6 +613,10 @@ std::string WateState::serialize() const {
   j["eliminated"] = {eliminated_[0], eliminated_[1]};
   j["rail"] = {rail_turn_, rail_sp_[0], rail_sp_[1]};  // 7.1.3 (march.cpp)
   j["combat"] = combat_ ? combat_json(*combat_) : json(nullptr);
+  json setup = json::array();  // 14.0 (setup.cpp)
+  for (const auto& p : setup_) setup.push_back(setup_json(p));
+  j["setup"] = setup;
+  j["exited"] = {{"sp", exited_sp_}, {"hqs", exited_hqs_}};  // GAP-W-29 (victory.cpp)
   j["over"] = over_;
   j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
   j["end_reason"] = end_reason_;
@@ -703,6 +732,22 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       st->rail_sp_[0] = j.at("rail").at(1);
       st->rail_sp_[1] = j.at("rail").at(2);
     }
+    if (j.contains("setup"))  // 14.0 (setup.cpp)
+      for (const auto& p : j.at("setup")) {
+        auto status = parse_status(p.at(5).get<std::string>());
+        if (!status) throw std::invalid_argument("unknown status in the set-up");
+        SetupPiece piece{side(p.at(0)), p.at(1), p.at(2), hex_of(p.at(3)),
+                         p.at(4),       *status, p.at(6)};
+        if (!piece.hq.empty() && !st->data_->forces.find(piece.hq))
+          throw std::invalid_argument("unknown HQ " + piece.hq);
+        if (piece.hq.empty() && piece.sp <= 0)
+          throw std::invalid_argument("a set-up piece must hold at least 1 SP");
+        st->setup_.push_back(std::move(piece));
+      }
+    if (j.contains("exited")) {  // GAP-W-29 (victory.cpp)
+      st->exited_sp_ = j.at("exited").at("sp");
+      st->exited_hqs_ = j.at("exited").at("hqs").get<std::vector<std::string>>();
+    }
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
     st->end_reason_ = j.at("end_reason");
@@ -794,6 +839,17 @@ std::uint64_t WateState::hash() const {
     h.u64(c.retreats.size());
     for (auto x : c.retreats) hx(x);
   }
+  h.u64(setup_.size());  // 14.0 (setup.cpp)
+  for (const auto& p : setup_) {
+    h.i64(index(p.side) | static_cast<int>(p.status) << 2 | p.flipped << 4);
+    str(p.hq);
+    str(p.formation);
+    hx(p.hex);
+    h.i64(p.sp);
+  }
+  h.i64(exited_sp_);  // GAP-W-29 (victory.cpp)
+  h.u64(exited_hqs_.size());
+  for (const auto& id : exited_hqs_) str(id);
   h.u64(pos_.sps.size());
   for (const auto& g : pos_.sps) {
     hx(g.hex);
@@ -869,6 +925,12 @@ std::string WateState::view(Player player) const {
     }
   }
   j["sps"] = sps;
+  {  // 14.0: one's own units still to place (the enemy's, like his force pool, are not shown)
+    json setup = json::array();
+    for (const auto& p : setup_)
+      if (p.side == me) setup.push_back(setup_json(p));
+    j["setup"] = setup;
+  }
   json hqs = json::array();
   for (const auto& h : pos_.hqs) {
     if (h.side != me && (!h.hex || !inspectable(me, *h.hex))) {

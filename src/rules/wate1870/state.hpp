@@ -43,6 +43,8 @@ enum class StepKind {
   kChassepotRoll,    // chance: d66 on the Chassepot Fire Table at `hex`; n1 = 1 for a 12.3 extra roll
   kForcedMarchRoll,  // chance: 2d6 for a Forced March of n1 extra MP (7.2)
   kMarchHqCasualty,  // chance: 1d6 and 1d6 halved (1d3) for the n1-th HQ of the marching force (7.1.2, 8.5.1)
+  // 14.0 (setup.cpp):
+  kSetup,  // a side places its units one at a time, then ends its set-up
 };
 
 struct Step {
@@ -114,6 +116,23 @@ inline ActiveForce new_force(Side side, hex::Hex h, std::vector<std::string> hqs
   return f;
 }
 
+// 14.0 Free Set-up: a unit not yet placed, with the scenario's default hex
+// (where auto-setup puts it). An HQ counter (hq set) or SP of a formation.
+struct SetupPiece {
+  Side side = Side::kFrench;
+  std::string hq;         // the HQ counter, or empty for SP
+  std::string formation;  // the formation of the SP (empty: none)
+  hex::Hex hex;           // default hex
+  int sp = 0;
+  Status status = Status::kGood;
+  bool flipped = false;  // an HQ showing its replacement side
+  friend bool operator==(const SetupPiece&, const SetupPiece&) = default;
+};
+
+// 11.0 / GAP-W-29: the French towns and fortresses on the German border (a French
+// town or fortress hex adjacent to a German hex), sorted (victory.cpp).
+std::vector<hex::Hex> border_places(const Map& map);
+
 class WateState final : public State {
  public:
   WateState(std::shared_ptr<const GameData> data, GameOptions options);
@@ -148,6 +167,12 @@ class WateState final : public State {
   const std::string& end_reason() const { return end_reason_; }
   const GameData& data() const { return *data_; }
   const GameOptions& options() const { return options_; }
+  // 14.0: units still to be placed in a free set-up, in placement order.
+  const std::vector<SetupPiece>& unplaced() const { return setup_; }
+  // 11.0 / GAP-W-29: French units gone off the map by the rail exit.
+  int exited_sp() const { return exited_sp_; }
+  const std::vector<std::string>& exited_hqs() const { return exited_hqs_; }
+  int exited_corps() const;  // full corps: a corps HQ and 8 SP each (victory.cpp)
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
@@ -229,6 +254,16 @@ class WateState final : public State {
   Events apply_recovery(Side side, const Action& a);
   // 11.0 automatic victories, checked whenever VP or the map change (victory.cpp).
   Events check_victory();
+  // 11.0 / GAP-W-29: an entrained French force leaves the map by the rail exit (victory.cpp).
+  rz::Status check_rail_exit(Side side, const Action& a) const;
+  Events apply_rail_exit(Side side, const Action& a);
+  // 14.0 Free Set-up (setup.cpp).
+  void take_setup(const Scenario& sc);  // the placements become pieces to place
+  // The side to set up after `done` (none: the first), Germans then French.
+  std::optional<Side> setup_side_after(std::optional<Side> done) const;
+  std::vector<Action> setup_actions(Side side) const;
+  rz::Status check_setup(Side side, const Action& a) const;
+  Events apply_setup(Side side, const Action& a);
   // Loss absorption chosen by the owner (absorb.cpp): SP marked `engaged`.
   std::vector<Action> absorb_actions(const Step& step) const;
   rz::Status check_absorb(const Step& step, const Action& a) const;
@@ -298,6 +333,9 @@ class WateState final : public State {
   int rail_turn_ = 0;
   int rail_sp_[kSides] = {0, 0};
   std::optional<Combat> combat_;
+  std::vector<SetupPiece> setup_;        // 14.0 (setup.cpp): units not yet placed
+  int exited_sp_ = 0;                    // GAP-W-29 (victory.cpp): French SP off by the rail exit
+  std::vector<std::string> exited_hqs_;  // and French corps HQs, in order of exit
   std::optional<Side> winner_;
   bool over_ = false;
   std::string end_reason_;

@@ -321,12 +321,16 @@ struct TablesReader {
   }
 
   void read_game(const YAML::Node& g) {
-    data::allow_keys(doc, g, {"last_turn", "vp_start", "french_auto_vp", "german_auto_vp", "par_vp"});
+    data::allow_keys(doc, g,
+                     {"last_turn", "vp_start", "french_auto_vp", "german_auto_vp", "par_vp",
+                      "exit_corps", "exit_corps_sp"});
     t.last_turn_ = value(g, "last_turn", 1, 200, "game");
     t.vp_start_ = value(g, "vp_start", 0, 99, "game");
     t.french_auto_vp_ = value(g, "french_auto_vp", 0, 99, "game");
     t.german_auto_vp_ = value(g, "german_auto_vp", 0, 99, "game");
     t.par_vp_ = value(g, "par_vp", 0, 99, "game");
+    t.exit_corps_ = value(g, "exit_corps", 1, 20, "game");  // 11.0, GAP-W-29
+    t.exit_corps_sp_ = value(g, "exit_corps_sp", 1, 99, "game");
     if (!(t.german_auto_vp_ < t.vp_start_ && t.vp_start_ < t.french_auto_vp_))
       fail(doc, g["vp_start"], "the starting VP must lie strictly between german_auto_vp and french_auto_vp (11.0)");
     if (!(t.german_auto_vp_ < t.par_vp_ && t.par_vp_ < t.french_auto_vp_))

@@ -131,6 +131,9 @@ class Tables {
   std::optional<Side> auto_winner(int vp) const;
   // GAP-W-01: at the end of the last turn; none = a draw.
   std::optional<Side> winner_on_points(int vp) const;
+  // 11.0 / GAP-W-29: full corps the French must exit by rail, and the SP of a full corps.
+  int exit_corps() const { return exit_corps_; }
+  int exit_corps_sp() const { return exit_corps_sp_; }
 
   // --- VP awards (11.0), French gains positive ---
   int vp_town(Country town_country, Side new_controller) const;
@@ -163,6 +166,7 @@ class Tables {
   int limits_[kSides][3] = {{0, 0, 0}, {0, 0, 0}};  // division, corps, army
   int inherent_limit_[kSides] = {0, 0};
   int last_turn_ = 20, vp_start_ = 11, french_auto_vp_ = 20, german_auto_vp_ = 0, par_vp_ = 11;
+  int exit_corps_ = 2, exit_corps_sp_ = 8;
   int g_town_taken_ = 1, g_town_retaken_ = -1, f_town_taken_ = -1, f_town_retaken_ = 1;
   int g_fort_vp_ = 2;
   struct SrBand {
