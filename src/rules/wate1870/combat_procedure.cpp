@@ -1,8 +1,9 @@
 // The combat sequence (8.0): Planned Attack (7.4) and March Combat (7.1.1)
 // set a combat up; then artillery (8.4), the dice and the single re-roll,
 // results and losses chosen by their owner (8.5), HQ casualties (8.5.1),
-// retreats (8.6), advance after combat (8.7) and the VP of 11.0. Each
-// decision and each roll is a step, so a combat can be saved half-way.
+// retreats (8.6), HQs left alone (GAP-W-35), advance after combat (8.7) and
+// the VP of 11.0. Each decision and each roll is a step, so a combat can be
+// saved half-way.
 #include <algorithm>
 #include <sstream>
 
@@ -367,6 +368,25 @@ Events WateState::combat_continue() {
         }
         return ev;
       }
+      {  // GAP-W-35: HQs the combat left without SP of their side displace, before 8.7.
+        std::vector<hex::Hex> hexes = c.from;
+        hexes.push_back(c.target);
+        hexes.insert(hexes.end(), c.retreated_to.begin(), c.retreated_to.end());
+        std::sort(hexes.begin(), hexes.end());
+        hexes.erase(std::unique(hexes.begin(), hexes.end()), hexes.end());
+        const auto mark = static_cast<std::ptrdiff_t>(steps_.size());
+        for (auto h : hexes)
+          for (Side s : {att, def}) {
+            auto e = displace_lone_hqs(s, h);
+            ev.insert(ev.end(), e.begin(), e.end());
+          }
+        if (over_) return ev;
+        // Choices or rolls first, then this stage again.
+        if (static_cast<std::ptrdiff_t>(steps_.size()) != mark) {
+          steps_.insert(steps_.begin() + mark, Step{StepKind::kCombat, att});
+          return ev;
+        }
+      }
       // 11.0: Major Battle and casualties, at the conclusion of the battle.
       const int combined = c.raw[0] + c.raw[1];
       const int dv_major = data_->tables.vp_major_battle(combined, c.winner);
@@ -518,18 +538,26 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
         gone.push_back(go);
       }
       pos_.sps.insert(pos_.sps.end(), gone.begin(), gone.end());
+      // HQs go with a force that survives its retreat; otherwise they are left alone (GAP-W-35).
       for (auto& q : pos_.hqs)
-        if (q.side == step.side && q.hex == step.hex && fortress_garrison(board(), step.hex, step.side) == 0) q.hex = dest;
+        if (q.side == step.side && q.hex == step.hex &&
+            fortress_garrison(board(), step.hex, step.side) == 0 && !chosen->eliminated)
+          q.hex = dest;
       pos_.normalise();
       Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
                                 (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",
                  {}}};
       if (!chosen->eliminated) {
+        c.retreated_to.push_back(dest);
         for (auto h : path) {
           auto tc = take_control(h, step.side);
           ev.insert(ev.end(), tc.begin(), tc.end());
         }
         for (int r = 0; r < chosen->rivers; ++r) steps_.push_back({StepKind::kRiverLoss, step.side, dest});
+        for (auto h : path) {  // GAP-W-35: enemy HQs alone on the way displace
+          auto d = displace_lone_hqs(other(step.side), h);
+          ev.insert(ev.end(), d.begin(), d.end());
+        }
       }
       return ev;
     }
@@ -569,6 +597,7 @@ std::vector<ChanceOutcome> WateState::combat_outcomes(const Step& step) const {
       return out;
     case StepKind::kRerollDie:
     case StepKind::kRiverLoss:
+    case StepKind::kHqDisplaceRoll:  // GAP-W-35: the 1d3 read from a d6
       for (int a = 1; a <= 6; ++a) out.push_back({Action("roll").with("d", std::to_string(a)), Fraction(1, 6), {a}});
       return out;
     default: return out;

@@ -172,7 +172,8 @@ ToMove WateState::to_move() const {
     case StepKind::kRiverLoss:
     case StepKind::kChassepotRoll:     // 7.1.2 (march.cpp)
     case StepKind::kForcedMarchRoll:   // 7.2 (march.cpp)
-    case StepKind::kMarchHqCasualty: return {MoveKind::kChance, {}};  // 7.1.2 (march.cpp)
+    case StepKind::kMarchHqCasualty:   // 7.1.2 (march.cpp)
+    case StepKind::kHqDisplaceRoll: return {MoveKind::kChance, {}};  // GAP-W-35
     default: break;
   }
   return {MoveKind::kPlayer, {player_of(s.side)}};
@@ -200,6 +201,7 @@ std::vector<Action> WateState::legal_actions(Player player) const {
     case StepKind::kRetreat:
     case StepKind::kAdvance: return combat_actions(s);
     case StepKind::kChassepotChoice: return chassepot_actions(s);  // 7.1.2 (march.cpp)
+    case StepKind::kHqDisplace: return displace_actions(s);        // GAP-W-35
     default: break;
   }
   return {};
@@ -212,7 +214,8 @@ std::vector<ChanceOutcome> WateState::chance_outcomes() const {
     case StepKind::kCombatDice:
     case StepKind::kRerollDie:
     case StepKind::kHqCasualtyRoll:
-    case StepKind::kRiverLoss: return combat_outcomes(steps_.back());  // 8.0 (combat_procedure.cpp)
+    case StepKind::kRiverLoss:
+    case StepKind::kHqDisplaceRoll: return combat_outcomes(steps_.back());  // 8.0 (combat_procedure.cpp)
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
     case StepKind::kMarchHqCasualty: return march_outcomes(steps_.back());  // 7.1.2, 7.2 (march.cpp)
@@ -263,6 +266,8 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     case StepKind::kAdvance: return check_combat_action(s, action);
     case StepKind::kRecovery: return check_recovery(s.side, action);  // 10.0 (recovery.cpp)
     case StepKind::kChassepotChoice: return check_chassepot(s, action);  // 7.1.2 (march.cpp)
+    case StepKind::kHqDisplace: return check_displace(s, action);        // GAP-W-35
+    case StepKind::kHqDisplaceRoll: break;  // chance
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
     case StepKind::kMarchHqCasualty: break;  // chance (march.cpp)
@@ -368,6 +373,16 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
+    case StepKind::kHqDisplace: {  // GAP-W-35 (hq_displacement.cpp)
+      auto e = apply_displace(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kHqDisplaceRoll: {
+      auto e = apply_displace_roll(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
   }
   // Automatic steps run at once: the combat procedure's stages (8.0).
   while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
@@ -406,7 +421,7 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, StepKind>, 22> kStepNames{{
+constexpr std::array<std::pair<std::string_view, StepKind>, 24> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
     {"activate", StepKind::kActivate},
@@ -429,12 +444,15 @@ constexpr std::array<std::pair<std::string_view, StepKind>, 22> kStepNames{{
     {"chassepot-roll", StepKind::kChassepotRoll},
     {"forced-march-roll", StepKind::kForcedMarchRoll},
     {"march-hq-casualty", StepKind::kMarchHqCasualty},
+    {"hq-displace", StepKind::kHqDisplace},
+    {"hq-displace-roll", StepKind::kHqDisplaceRoll},
 }};
 
 json combat_json(const Combat& c) {
-  json from = json::array(), retreats = json::array();
+  json from = json::array(), retreats = json::array(), retreated_to = json::array();
   for (auto h : c.from) from.push_back(h.id());
   for (auto h : c.retreats) retreats.push_back(h.id());
+  for (auto h : c.retreated_to) retreated_to.push_back(h.id());
   return json{{"attacker", side_name(c.attacker)},
               {"target", c.target.id()},
               {"march", c.march},
@@ -449,7 +467,8 @@ json combat_json(const Combat& c) {
               {"winner", side_name(c.winner)},
               {"spread", c.spread},
               {"hqs", c.hqs},
-              {"retreats", retreats}};
+              {"retreats", retreats},
+              {"retreated_to", retreated_to}};
 }
 
 json step_json(const Step& s) {
@@ -627,6 +646,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       c.spread = cj.at("spread");
       c.hqs = cj.at("hqs").get<std::vector<std::string>>();
       for (const auto& h : cj.at("retreats")) c.retreats.push_back(hex_of(h));
+      if (cj.contains("retreated_to"))  // 8.6, GAP-W-35
+        for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
       st->combat_ = c;
     }
     st->eliminated_[0] = j.at("eliminated").at(0);
@@ -692,6 +713,8 @@ std::uint64_t WateState::hash() const {
     for (const auto& id : c.hqs) str(id);
     h.u64(c.retreats.size());
     for (auto x : c.retreats) hx(x);
+    h.u64(c.retreated_to.size());
+    for (auto x : c.retreated_to) hx(x);
   }
   h.u64(pos_.sps.size());
   for (const auto& g : pos_.sps) {

@@ -41,6 +41,9 @@ enum class StepKind {
   kChassepotRoll,    // chance: d66 on the Chassepot Fire Table at `hex`; n1 = 1 for a 12.3 extra roll
   kForcedMarchRoll,  // chance: 2d6 for a Forced March of n1 extra MP (7.2)
   kMarchHqCasualty,  // chance: 1d6 and 1d6 halved (1d3) for the n1-th HQ of the marching force (7.1.2, 8.5.1)
+  // GAP-W-35 (hq_displacement.cpp):
+  kHqDisplace,       // `side` chooses where its HQs left alone in `hex` go (GAP-W-35)
+  kHqDisplaceRoll,   // chance: 1d3 (a d6 halved) off map for the first HQ alone in `hex` (GAP-W-35)
 };
 
 struct Step {
@@ -79,6 +82,7 @@ struct Combat {
   int spread = 0;
   std::vector<std::string> hqs;    // HQs awaiting a casualty roll (8.5.1)
   std::vector<hex::Hex> retreats;  // hexes whose losing force must still retreat (8.6)
+  std::vector<hex::Hex> retreated_to;  // where forces retreated (8.6), for GAP-W-35
   friend bool operator==(const Combat&, const Combat&) = default;
 };
 
@@ -234,6 +238,14 @@ class WateState final : public State {
   std::vector<ChanceOutcome> combat_outcomes(const Step& step) const;
   Events apply_combat_chance(const Step& step, const Action& a);
   Events hq_casualty(const std::string& id, int d6, int d3);
+  // GAP-W-35 HQs left alone (hq_displacement.cpp): those of `side` in `h` with no
+  // SP of their side displace now (one destination), or a step is pushed for
+  // the owner's choice or for the casualty roll (no destination).
+  Events displace_lone_hqs(Side side, hex::Hex h);
+  std::vector<Action> displace_actions(const Step& step) const;
+  rz::Status check_displace(const Step& step, const Action& a) const;
+  Events apply_displace(const Step& step, const Action& a);
+  Events apply_displace_roll(const Step& step, const Action& a);
   // 7.3 Rally (rally.cpp).
   rz::Status check_rally(Side side, hex::Hex h) const;
   Events rally_force();
