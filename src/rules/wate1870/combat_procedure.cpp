@@ -437,7 +437,7 @@ Events WateState::combat_continue() {
         auto tc = take_control(c.target, att);
         ev.insert(ev.end(), tc.begin(), tc.end());
         if (moving > 0) {
-          if (in_enemy_zoc(board(), c.target, att)) force_->must_stop = true;
+          force_->must_stop = in_enemy_zoc(board(), c.target, att);  // 3.4: the hex entered
           steps_.push_back({StepKind::kMarch, att});
           return ev;
         }
