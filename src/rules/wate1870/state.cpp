@@ -173,6 +173,7 @@ ToMove WateState::to_move() const {
     case StepKind::kChassepotRoll:     // 7.1.2 (march.cpp)
     case StepKind::kForcedMarchRoll:   // 7.2 (march.cpp)
     case StepKind::kMarchHqCasualty:   // 7.1.2 (march.cpp)
+    case StepKind::kCavalryRoll:       // 8.1
     case StepKind::kHqDisplaceRoll: return {MoveKind::kChance, {}};  // GAP-W-35
     default: break;
   }
@@ -201,6 +202,7 @@ std::vector<Action> WateState::legal_actions(Player player) const {
     case StepKind::kRetreat:
     case StepKind::kAdvance: return combat_actions(s);
     case StepKind::kChassepotChoice: return chassepot_actions(s);  // 7.1.2 (march.cpp)
+    case StepKind::kCavalryRetreat: return cavalry_actions(s);     // 8.1
     case StepKind::kHqDisplace: return displace_actions(s);        // GAP-W-35
     default: break;
   }
@@ -215,6 +217,7 @@ std::vector<ChanceOutcome> WateState::chance_outcomes() const {
     case StepKind::kRerollDie:
     case StepKind::kHqCasualtyRoll:
     case StepKind::kRiverLoss:
+    case StepKind::kCavalryRoll:
     case StepKind::kHqDisplaceRoll: return combat_outcomes(steps_.back());  // 8.0 (combat_procedure.cpp)
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
@@ -266,7 +269,9 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     case StepKind::kAdvance: return check_combat_action(s, action);
     case StepKind::kRecovery: return check_recovery(s.side, action);  // 10.0 (recovery.cpp)
     case StepKind::kChassepotChoice: return check_chassepot(s, action);  // 7.1.2 (march.cpp)
+    case StepKind::kCavalryRetreat: return check_cavalry(s, action);     // 8.1
     case StepKind::kHqDisplace: return check_displace(s, action);        // GAP-W-35
+    case StepKind::kCavalryRoll:
     case StepKind::kHqDisplaceRoll: break;  // chance
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
@@ -373,6 +378,16 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
+    case StepKind::kCavalryRoll: {  // 8.1 (combat_procedure.cpp)
+      auto e = apply_combat_chance(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kCavalryRetreat: {
+      auto e = apply_cavalry(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
     case StepKind::kHqDisplace: {  // GAP-W-35 (hq_displacement.cpp)
       auto e = apply_displace(s, action);
       ev.insert(ev.end(), e.begin(), e.end());
@@ -421,7 +436,7 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, StepKind>, 24> kStepNames{{
+constexpr std::array<std::pair<std::string_view, StepKind>, 26> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
     {"activate", StepKind::kActivate},
@@ -444,6 +459,8 @@ constexpr std::array<std::pair<std::string_view, StepKind>, 24> kStepNames{{
     {"chassepot-roll", StepKind::kChassepotRoll},
     {"forced-march-roll", StepKind::kForcedMarchRoll},
     {"march-hq-casualty", StepKind::kMarchHqCasualty},
+    {"cavalry-roll", StepKind::kCavalryRoll},
+    {"cavalry-retreat", StepKind::kCavalryRetreat},
     {"hq-displace", StepKind::kHqDisplace},
     {"hq-displace-roll", StepKind::kHqDisplaceRoll},
 }};
@@ -646,10 +663,13 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       c.spread = cj.at("spread");
       c.hqs = cj.at("hqs").get<std::vector<std::string>>();
       for (const auto& h : cj.at("retreats")) c.retreats.push_back(hex_of(h));
-      if (cj.contains("retreated_to"))  // 8.6, GAP-W-35
+      if (cj.contains("retreated_to"))  // 8.1, 8.6, GAP-W-35
         for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
       st->combat_ = c;
     }
+    for (const auto& s : st->steps_)
+      if ((s.kind == StepKind::kCavalryRoll || s.kind == StepKind::kCavalryRetreat) && !st->combat_)
+        throw std::invalid_argument("a cavalry retreat without a combat");  // 8.1
     st->eliminated_[0] = j.at("eliminated").at(0);
     st->eliminated_[1] = j.at("eliminated").at(1);
     if (j.contains("rail")) {  // 7.1.3 (march.cpp)
