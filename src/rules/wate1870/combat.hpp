@@ -113,4 +113,10 @@ struct RetreatPath {
 std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
                                        std::optional<hex::Hex> march_other = std::nullopt);
 
+// GAP-W-35: where an HQ of `side` left without SP of its side in `from` may
+// displace: hexes 1 or 2 hexes away holding SP of `side` and no enemy SP,
+// reached through passable hexes without enemy SP (an enemy HQ alone does not
+// block). Sorted; empty means an automatic casualty result of 1 (8.5.1).
+std::vector<hex::Hex> displacement_hexes(const Board& b, hex::Hex from, Side side);
+
 }  // namespace rz::wate1870

@@ -1,14 +1,16 @@
 // The combat sequence (8.0): Planned Attack (7.4) and March Combat (7.1.1)
-// set a combat up; then artillery (8.4), the dice and the single re-roll,
-// results and losses chosen by their owner (8.5), HQ casualties (8.5.1),
-// retreats (8.6), advance after combat (8.7) and the VP of 11.0. Each
-// decision and each roll is a step, so a combat can be saved half-way.
+// set a combat up; then Cavalry Retreat Before Combat (8.1), strengths and
+// DRMs (8.2-8.3), artillery (8.4), the dice and the single re-roll, results
+// and losses chosen by their owner (8.5), HQ casualties (8.5.1), retreats
+// (8.6), HQs left alone (GAP-W-35), advance after combat (8.7) and the VP of
+// 11.0. Each decision and each roll is a step, so a combat can be saved half-way.
 #include <algorithm>
 #include <sstream>
 
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/command.hpp"
 #include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
@@ -34,8 +36,21 @@ std::string hex_list(const std::vector<hex::Hex>& hexes) {
   return s;
 }
 
+// Combat::stage before 8.4: 8.1 Cavalry Retreat Before Combat, then 8.2-8.3.
+constexpr int kStageCavalry = -2;
+constexpr int kStageStrengths = -1;
+
 std::string dice_text(const int d[2]) {
   return std::to_string(d[0]) + "+" + std::to_string(d[1]);
+}
+
+// 8.1: the defender's retreats before combat: those of 8.6 that do not end in
+// its elimination (ruling C-5).
+std::vector<RetreatPath> cavalry_paths(const Board& b, const Combat& c) {
+  auto paths = retreat_hexes(b, c.target, other(c.attacker),
+                             c.march ? std::optional<hex::Hex>(c.from[0]) : std::nullopt);
+  std::erase_if(paths, [](const RetreatPath& p) { return p.eliminated; });
+  return paths;
 }
 
 }  // namespace
@@ -206,6 +221,16 @@ Events WateState::start_combat(Combat c) {
     if (g.side == att && g.acting && std::find(c.from.begin(), c.from.end(), g.hex) != c.from.end()) g.engaged = true;
     if (g.side == def && g.hex == c.target) g.engaged = true;
   }
+  c.stage = kStageCavalry;
+  combat_ = std::move(c);
+  steps_.push_back({StepKind::kCombat, att});
+  return {};
+}
+
+// 8.2-8.3: strengths and DRMs of the forces engaged.
+Events WateState::combat_strengths() {
+  Combat& c = *combat_;
+  const Side att = c.attacker, def = other(att);
   const Board b = board();
   CombatSetup setup;
   setup.attacker = att;
@@ -248,7 +273,7 @@ Events WateState::start_combat(Combat c) {
                               v.crm.column + ", DRM " + std::string(side_name(att)) + " " + std::to_string(v.attack_drm) +
                               ", " + std::string(side_name(def)) + " " + std::to_string(v.defence_drm) + " (rule 8.3)",
                 {}});
-  combat_ = std::move(c);
+  c.stage = 0;
   steps_.push_back({StepKind::kCombat, att});
   return ev;
 }
@@ -261,6 +286,11 @@ Events WateState::combat_continue() {
   Events ev;
   auto again = [&] { steps_.push_back({StepKind::kCombat, att}); };
   switch (c.stage) {
+    case kStageCavalry:  // 8.1
+      c.stage = kStageStrengths;
+      again();
+      return cavalry_check();
+    case kStageStrengths: return combat_strengths();  // 8.2-8.3
     case 0:  // 8.4: the defender chooses first
     case 1: {
       const Side s = c.stage == 0 ? def : att;
@@ -367,6 +397,25 @@ Events WateState::combat_continue() {
         }
         return ev;
       }
+      {  // GAP-W-35: HQs the combat left without SP of their side displace, before 8.7.
+        std::vector<hex::Hex> hexes = c.from;
+        hexes.push_back(c.target);
+        hexes.insert(hexes.end(), c.retreated_to.begin(), c.retreated_to.end());
+        std::sort(hexes.begin(), hexes.end());
+        hexes.erase(std::unique(hexes.begin(), hexes.end()), hexes.end());
+        const auto mark = static_cast<std::ptrdiff_t>(steps_.size());
+        for (auto h : hexes)
+          for (Side s : {att, def}) {
+            auto e = displace_lone_hqs(s, h);
+            ev.insert(ev.end(), e.begin(), e.end());
+          }
+        if (over_) return ev;
+        // Choices or rolls first, then this stage again.
+        if (static_cast<std::ptrdiff_t>(steps_.size()) != mark) {
+          steps_.insert(steps_.begin() + mark, Step{StepKind::kCombat, att});
+          return ev;
+        }
+      }
       // 11.0: Major Battle and casualties, at the conclusion of the battle.
       const int combined = c.raw[0] + c.raw[1];
       const int dv_major = data_->tables.vp_major_battle(combined, c.winner);
@@ -417,7 +466,7 @@ Events WateState::combat_continue() {
         auto tc = take_control(c.target, att);
         ev.insert(ev.end(), tc.begin(), tc.end());
         if (moving > 0) {
-          if (in_enemy_zoc(board(), c.target, att)) force_->must_stop = true;
+          force_->must_stop = in_enemy_zoc(board(), c.target, att);  // 3.4: the hex entered
           steps_.push_back({StepKind::kMarch, att});
           return ev;
         }
@@ -427,6 +476,105 @@ Events WateState::combat_continue() {
       return ev;
     }
   }
+}
+
+// ---- 8.1 Cavalry Retreat Before Combat (GAP-W-15, ruling C-5) ----
+
+Events WateState::cavalry_check() {
+  const Combat& c = *combat_;
+  const Side att = c.attacker, def = other(att);
+  const Board b = board();
+  std::vector<SpGroup> defence, attack;
+  for (const auto& g : pos_.sps) {
+    if (!g.engaged) continue;
+    if (g.side == def && g.hex == c.target) defence.push_back(g);
+    if (g.side == att) attack.push_back(g);
+  }
+  if (!cavalry_force(b, defence)) return {};
+  const std::string who = std::string(side_name(def)) + " cavalry in " + c.target.id();
+  if (cavalry_paths(b, c).empty())
+    return {{"cavalry",
+             "The " + who + " has no hex to retreat to before combat and must fight (rule 8.1)",
+             {}}};
+  if (has_cavalry(b, attack)) {
+    steps_.push_back({StepKind::kCavalryRoll, def, c.target});
+    return {{"cavalry",
+             "The attacking force has cavalry: the " + who +
+                 " must roll 5-6 on 1d6 to retreat before combat (rule 8.1)",
+             {}}};
+  }
+  steps_.push_back({StepKind::kCavalryRetreat, def, c.target});
+  return {{"cavalry",
+           "The attacking force has no cavalry: the " + who +
+               " may retreat 1-2 hexes before combat (rule 8.1)",
+           {}}};
+}
+
+std::vector<Action> WateState::cavalry_actions(const Step& step) const {
+  (void)step;
+  std::vector<Action> out{Action("cavalry-stand")};
+  for (const auto& p : cavalry_paths(board(), *combat_))
+    out.push_back(Action("cavalry-retreat").with("path", hex_list(p.hexes)));
+  return out;
+}
+
+rz::Status WateState::check_cavalry(const Step& step, const Action& a) const {
+  const auto legal = cavalry_actions(step);
+  if (std::find(legal.begin(), legal.end(), a) != legal.end()) return {};
+  if (a.verb == "cavalry-retreat")
+    return illegal(
+        "the cavalry in " + step.hex.id() +
+            " may retreat only 1 or 2 hexes, each closer to a source of supply, and not into an "
+            "enemy-occupied hex or an enemy zone of control: choose one of the listed paths",
+        "8.1");
+  return illegal(
+      "the cavalry in " + step.hex.id() +
+          " may retreat before combat (cavalry-retreat path=XXYY[,XXYY]) or stand (cavalry-stand)",
+      "8.1");
+}
+
+Events WateState::apply_cavalry(const Step& step, const Action& a) {
+  Combat& c = *combat_;
+  const std::string who(side_name(step.side));
+  if (a.verb == "cavalry-stand")
+    return {{"cavalry",
+             "The " + who + " cavalry in " + step.hex.id() + " stands and fights (rule 8.1)",
+             {}}};
+  const auto path = parse_hex_list(*a.get("path"));
+  const auto paths = cavalry_paths(board(), c);
+  const auto chosen = std::find_if(paths.begin(), paths.end(),
+                                   [&](const RetreatPath& p) { return p.hexes == path; });
+  const hex::Hex dest = path.back();
+  int moved = 0;
+  for (auto& g : pos_.sps)
+    if (g.engaged && g.side == step.side && g.hex == step.hex) {
+      g.hex = dest;
+      moved += g.count;
+    }
+  for (auto& q : pos_.hqs)
+    if (q.side == step.side && q.hex == step.hex) q.hex = dest;
+  pos_.normalise();
+  Events ev{{"cavalry",
+             "The " + who + " cavalry retreats " + std::to_string(moved) + " SP " + step.hex.id() +
+                 " -> " + hex_list(path) +
+                 " before combat; the combat does not take place (rule 8.1, ruling C-5)",
+             {}}};
+  for (auto h : path) {
+    auto tc = take_control(h, step.side);
+    ev.insert(ev.end(), tc.begin(), tc.end());
+  }
+  c.retreated_to.push_back(dest);
+  // Ruling C-5: no losses, HQ checks or VP; the attacker may enter (7.1.1) or
+  // advance (8.7) as a winner may. On to the end of the battle (stage 8).
+  c.winner = c.attacker;
+  c.stage = 8;
+  for (int r = 0; r < chosen->rivers; ++r)
+    steps_.push_back({StepKind::kRiverLoss, step.side, dest});
+  for (auto h : path) {  // GAP-W-35: enemy HQs alone on the way displace
+    auto d = displace_lone_hqs(other(step.side), h);
+    ev.insert(ev.end(), d.begin(), d.end());
+  }
+  return ev;
 }
 
 // ---- decisions inside the combat ----
@@ -518,18 +666,26 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
         gone.push_back(go);
       }
       pos_.sps.insert(pos_.sps.end(), gone.begin(), gone.end());
+      // HQs go with a force that survives its retreat; otherwise they are left alone (GAP-W-35).
       for (auto& q : pos_.hqs)
-        if (q.side == step.side && q.hex == step.hex && fortress_garrison(board(), step.hex, step.side) == 0) q.hex = dest;
+        if (q.side == step.side && q.hex == step.hex &&
+            fortress_garrison(board(), step.hex, step.side) == 0 && !chosen->eliminated)
+          q.hex = dest;
       pos_.normalise();
       Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
                                 (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",
                  {}}};
       if (!chosen->eliminated) {
+        c.retreated_to.push_back(dest);
         for (auto h : path) {
           auto tc = take_control(h, step.side);
           ev.insert(ev.end(), tc.begin(), tc.end());
         }
         for (int r = 0; r < chosen->rivers; ++r) steps_.push_back({StepKind::kRiverLoss, step.side, dest});
+        for (auto h : path) {  // GAP-W-35: enemy HQs alone on the way displace
+          auto d = displace_lone_hqs(other(step.side), h);
+          ev.insert(ev.end(), d.begin(), d.end());
+        }
       }
       return ev;
     }
@@ -569,6 +725,8 @@ std::vector<ChanceOutcome> WateState::combat_outcomes(const Step& step) const {
       return out;
     case StepKind::kRerollDie:
     case StepKind::kRiverLoss:
+    case StepKind::kCavalryRoll:     // 8.1
+    case StepKind::kHqDisplaceRoll:  // GAP-W-35: the 1d3 read from a d6
       for (int a = 1; a <= 6; ++a) out.push_back({Action("roll").with("d", std::to_string(a)), Fraction(1, 6), {a}});
       return out;
     default: return out;
@@ -593,6 +751,19 @@ Events WateState::apply_combat_chance(const Step& step, const Action& a) {
       const int d6 = std::stoi(*a.get("d1"));
       const int d3 = (std::stoi(*a.get("d2")) + 1) / 2;  // 3.1: 1-2 = 1, 3-4 = 2, 5-6 = 3
       return hq_casualty(c.hqs[static_cast<std::size_t>(step.n1)], d6, d3);
+    }
+    case StepKind::kCavalryRoll: {  // 8.1: 5-6 lets the cavalry retreat
+      const int d = std::stoi(*a.get("d"));
+      if (d < 5)
+        return {{"cavalry",
+                 who + " cavalry in " + step.hex.id() + " rolls 1d6 = " + std::to_string(d) +
+                     ": it must fight (rule 8.1)",
+                 {}}};
+      steps_.push_back({StepKind::kCavalryRetreat, step.side, step.hex});
+      return {{"cavalry",
+               who + " cavalry in " + step.hex.id() + " rolls 1d6 = " + std::to_string(d) +
+                   ": it may retreat before combat (rule 8.1)",
+               {}}};
     }
     case StepKind::kRiverLoss: {
       const int lp = std::stoi(*a.get("d"));

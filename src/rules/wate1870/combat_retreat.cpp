@@ -1,4 +1,5 @@
-// 8.6 Retreat and the fortress garrison that stays behind (GAP-W-14, GAP-W-21).
+// 8.6 Retreat and the fortress garrison that stays behind (GAP-W-14, GAP-W-21),
+// and where a lone HQ displaces to (GAP-W-35).
 #include <algorithm>
 
 #include "rules/wate1870/combat.hpp"
@@ -73,6 +74,24 @@ std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
                      p.rivers + (b.map().river(h1, h2) ? 1 : 0)});
     }
   }
+  return out;
+}
+
+std::vector<hex::Hex> displacement_hexes(const Board& b, hex::Hex from, Side side) {
+  const Side enemy = other(side);
+  auto open = [&](hex::Hex h) { return b.map().passable(h) && b.pos.sp(h, enemy) == 0; };
+  std::vector<hex::Hex> out;
+  auto add = [&](hex::Hex h) {
+    if (h != from && b.pos.sp(h, side) > 0) out.push_back(h);
+  };
+  for (const hex::Hex h1 : hex::neighbours(from)) {
+    if (!open(h1)) continue;
+    add(h1);
+    for (const hex::Hex h2 : hex::neighbours(h1))
+      if (open(h2)) add(h2);
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
 }
 

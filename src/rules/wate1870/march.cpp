@@ -289,8 +289,12 @@ Events WateState::apply_march(Side side, const Action& a) {
   }
   const int cost = *enter_cost(board(), force_->hex, to, context_of(pos_, *force_));
   steps_.push_back({StepKind::kMarch, side});
-  if (side == Side::kGerman) return german_step(to, cost);
-  return enter_hex(to, cost);
+  Events ev = side == Side::kGerman ? german_step(to, cost) : enter_hex(to, cost);
+  if (force_->hex == to) {  // GAP-W-35: enemy HQs alone in the hex entered displace
+    auto d = displace_lone_hqs(other(side), to);
+    ev.insert(ev.end(), d.begin(), d.end());
+  }
+  return ev;
 }
 
 // ---- 7.1.2 Opportunity Chassepot Fire (GAP-W-09) ----
@@ -497,6 +501,10 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
     ev.insert(ev.end(), e.begin(), e.end());
   }
   steps_.push_back({StepKind::kForcedMarchRoll, side, to, extra});
+  for (auto h : path.hexes) {  // GAP-W-35: enemy HQs alone on the way displace first
+    auto d = displace_lone_hqs(other(side), h);
+    ev.insert(ev.end(), d.begin(), d.end());
+  }
   return ev;
 }
 
@@ -573,9 +581,12 @@ Events WateState::apply_rail(Side side, const Action& a) {
     force_->mp_left -= rr.ride_mp;
     force_->moved = true;
     pos_.normalise();
-    return {{"rail", who + " force rides by rail " + from.id() + " -> " + to.id() + " (" + std::to_string(rr.ride_mp) +
-                         " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
-             {}}};
+    Events ev{{"rail", who + " force rides by rail " + from.id() + " -> " + to.id() + " (" + std::to_string(rr.ride_mp) +
+                           " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
+               {}}};
+    auto d = displace_lone_hqs(other(side), to);  // GAP-W-35
+    ev.insert(ev.end(), d.begin(), d.end());
+    return ev;
   }
   if (a.verb == "detrain") {
     for (auto& g : pos_.sps)

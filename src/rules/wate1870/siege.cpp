@@ -121,18 +121,12 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
     ev.push_back({"siege_loss", std::to_string(lost) + " " + std::string(side_name(s->holder)) + " garrison SP in " +
                                     place(*s->info) + " are eliminated (rule 9.0)",
                   {}});
-  // HQs of the fallen garrison (ruling P-2, interim until the GAP-W-35
-  // displacement exists): off map unchanged, as a casualty result of 2 (8.5.1),
-  // returning after 2 turns (the 1d3 fixed at its middle).
-  for (auto& q : pos_.hqs)
-    if (q.side == s->holder && q.hex == step.hex) {
-      q.hex.reset();
-      q.returns_on_turn = turn_ + 2;
-      ev.push_back({"hq_casualty", hq_label(q.id) + " is captured in " + place(*s->info) +
-                                       ": off map, returns on turn " + std::to_string(q.returns_on_turn) +
-                                       " (rules 8.5.1, GAP-W-35, ruling P-2)",
-                    {}});
-    }
+  // HQs of the fallen garrison are left alone with the besieger (GAP-W-35, ruling P-2).
+  {
+    auto d = displace_lone_hqs(s->holder, step.hex);
+    ev.insert(ev.end(), d.begin(), d.end());
+    if (over_) return ev;
+  }
   const int dv = data_->tables.vp_fortress_destroyed(s->info->country, sr);
   if (dv != 0) {
     vp_ += dv;

@@ -34,6 +34,14 @@ StepDue step_due(StepKind k) {
       return {"finish the Administrative Phase", "6.0"};
     case StepKind::kSetup:
       return {"set up (free set-up)", "14.0"};
+    case StepKind::kCavalryRoll:
+      return {"the cavalry's chance to retreat before combat (1d6)", "8.1"};
+    case StepKind::kCavalryRetreat:
+      return {"retreat its cavalry before combat or stand", "8.1"};
+    case StepKind::kHqDisplace:
+      return {"displace its HQs left alone", "GAP-W-35"};
+    case StepKind::kHqDisplaceRoll:
+      return {"the turns off map of an HQ that could not displace (1d3)", "GAP-W-35"};
     case StepKind::kInitiative:
       return {"the initiative (1d6 each)", "7.0"};
     case StepKind::kActivate:
@@ -243,7 +251,9 @@ ToMove WateState::to_move() const {
     case StepKind::kRiverLoss:
     case StepKind::kChassepotRoll:     // 7.1.2 (march.cpp)
     case StepKind::kForcedMarchRoll:   // 7.2 (march.cpp)
-    case StepKind::kMarchHqCasualty: return {MoveKind::kChance, {}};  // 7.1.2 (march.cpp)
+    case StepKind::kMarchHqCasualty:   // 7.1.2 (march.cpp)
+    case StepKind::kCavalryRoll:       // 8.1
+    case StepKind::kHqDisplaceRoll: return {MoveKind::kChance, {}};  // GAP-W-35
     default: break;
   }
   return {MoveKind::kPlayer, {player_of(s.side)}};
@@ -272,6 +282,8 @@ std::vector<Action> WateState::legal_actions(Player player) const {
     case StepKind::kAdvance: return combat_actions(s);
     case StepKind::kChassepotChoice: return chassepot_actions(s);  // 7.1.2 (march.cpp)
     case StepKind::kSetup: return setup_actions(s.side);           // 14.0 (setup.cpp)
+    case StepKind::kCavalryRetreat: return cavalry_actions(s);     // 8.1
+    case StepKind::kHqDisplace: return displace_actions(s);        // GAP-W-35
     default: break;
   }
   return {};
@@ -284,7 +296,9 @@ std::vector<ChanceOutcome> WateState::chance_outcomes() const {
     case StepKind::kCombatDice:
     case StepKind::kRerollDie:
     case StepKind::kHqCasualtyRoll:
-    case StepKind::kRiverLoss: return combat_outcomes(steps_.back());  // 8.0 (combat_procedure.cpp)
+    case StepKind::kRiverLoss:
+    case StepKind::kCavalryRoll:
+    case StepKind::kHqDisplaceRoll: return combat_outcomes(steps_.back());  // 8.0 (combat_procedure.cpp)
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
     case StepKind::kMarchHqCasualty: return march_outcomes(steps_.back());  // 7.1.2, 7.2 (march.cpp)
@@ -338,6 +352,10 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     case StepKind::kRecovery: return check_recovery(s.side, action);  // 10.0 (recovery.cpp)
     case StepKind::kChassepotChoice: return check_chassepot(s, action);  // 7.1.2 (march.cpp)
     case StepKind::kSetup: return check_setup(s.side, action);           // 14.0 (setup.cpp)
+    case StepKind::kCavalryRetreat: return check_cavalry(s, action);     // 8.1
+    case StepKind::kHqDisplace: return check_displace(s, action);        // GAP-W-35
+    case StepKind::kCavalryRoll:
+    case StepKind::kHqDisplaceRoll: break;  // chance
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
     case StepKind::kMarchHqCasualty: break;  // chance (march.cpp)
@@ -454,6 +472,26 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       ev.insert(ev.end(), e.begin(), e.end());
       break;
     }
+    case StepKind::kCavalryRoll: {  // 8.1 (combat_procedure.cpp)
+      auto e = apply_combat_chance(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kCavalryRetreat: {
+      auto e = apply_cavalry(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kHqDisplace: {  // GAP-W-35 (hq_displacement.cpp)
+      auto e = apply_displace(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
+    case StepKind::kHqDisplaceRoll: {
+      auto e = apply_displace_roll(s, action);
+      ev.insert(ev.end(), e.begin(), e.end());
+      break;
+    }
   }
   // Automatic steps run at once: the combat procedure's stages (8.0).
   while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
@@ -492,7 +530,7 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 
 namespace {
 
-constexpr std::array<std::pair<std::string_view, StepKind>, 23> kStepNames{{
+constexpr std::array<std::pair<std::string_view, StepKind>, 27> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
     {"activate", StepKind::kActivate},
@@ -516,12 +554,17 @@ constexpr std::array<std::pair<std::string_view, StepKind>, 23> kStepNames{{
     {"forced-march-roll", StepKind::kForcedMarchRoll},
     {"march-hq-casualty", StepKind::kMarchHqCasualty},
     {"setup", StepKind::kSetup},
+    {"cavalry-roll", StepKind::kCavalryRoll},
+    {"cavalry-retreat", StepKind::kCavalryRetreat},
+    {"hq-displace", StepKind::kHqDisplace},
+    {"hq-displace-roll", StepKind::kHqDisplaceRoll},
 }};
 
 json combat_json(const Combat& c) {
-  json from = json::array(), retreats = json::array();
+  json from = json::array(), retreats = json::array(), retreated_to = json::array();
   for (auto h : c.from) from.push_back(h.id());
   for (auto h : c.retreats) retreats.push_back(h.id());
+  for (auto h : c.retreated_to) retreated_to.push_back(h.id());
   return json{{"attacker", side_name(c.attacker)},
               {"target", c.target.id()},
               {"march", c.march},
@@ -536,7 +579,8 @@ json combat_json(const Combat& c) {
               {"winner", side_name(c.winner)},
               {"spread", c.spread},
               {"hqs", c.hqs},
-              {"retreats", retreats}};
+              {"retreats", retreats},
+              {"retreated_to", retreated_to}};
 }
 
 json step_json(const Step& s) {
@@ -723,8 +767,13 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       c.spread = cj.at("spread");
       c.hqs = cj.at("hqs").get<std::vector<std::string>>();
       for (const auto& h : cj.at("retreats")) c.retreats.push_back(hex_of(h));
+      if (cj.contains("retreated_to"))  // 8.1, 8.6, GAP-W-35
+        for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
       st->combat_ = c;
     }
+    for (const auto& s : st->steps_)
+      if ((s.kind == StepKind::kCavalryRoll || s.kind == StepKind::kCavalryRetreat) && !st->combat_)
+        throw std::invalid_argument("a cavalry retreat without a combat");  // 8.1
     st->eliminated_[0] = j.at("eliminated").at(0);
     st->eliminated_[1] = j.at("eliminated").at(1);
     if (j.contains("rail")) {  // 7.1.3 (march.cpp)
@@ -838,6 +887,8 @@ std::uint64_t WateState::hash() const {
     for (const auto& id : c.hqs) str(id);
     h.u64(c.retreats.size());
     for (auto x : c.retreats) hx(x);
+    h.u64(c.retreated_to.size());
+    for (auto x : c.retreated_to) hx(x);
   }
   h.u64(setup_.size());  // 14.0 (setup.cpp)
   for (const auto& p : setup_) {

@@ -45,6 +45,11 @@ enum class StepKind {
   kMarchHqCasualty,  // chance: 1d6 and 1d6 halved (1d3) for the n1-th HQ of the marching force (7.1.2, 8.5.1)
   // 14.0 (setup.cpp):
   kSetup,  // a side places its units one at a time, then ends its set-up
+  // 8.1 (combat_procedure.cpp), GAP-W-35 (hq_displacement.cpp):
+  kCavalryRoll,      // chance: 1d6 for the cavalry in `hex` facing cavalry; 5-6 may retreat (8.1)
+  kCavalryRetreat,   // the defending cavalry in `hex` retreats before combat or stands (8.1)
+  kHqDisplace,       // `side` chooses where its HQs left alone in `hex` go (GAP-W-35)
+  kHqDisplaceRoll,   // chance: 1d3 (a d6 halved) off map for the first HQ alone in `hex` (GAP-W-35)
 };
 
 struct Step {
@@ -72,7 +77,7 @@ struct Combat {
   hex::Hex target;
   bool march = false;              // March Combat (7.1.1), else Planned Attack (7.4)
   std::vector<hex::Hex> from;      // attacking hexes
-  int stage = 0;
+  int stage = 0;                   // -2: 8.1, -1: 8.2-8.3, 0 on: 8.4 on (combat_continue)
   int drm[kSides] = {0, 0};        // final combat DRM per side (8.3)
   int raw[kSides] = {0, 0};        // SP physically taking part (GAP-W-18)
   bool may_commit[kSides] = {false, false};
@@ -83,6 +88,7 @@ struct Combat {
   int spread = 0;
   std::vector<std::string> hqs;    // HQs awaiting a casualty roll (8.5.1)
   std::vector<hex::Hex> retreats;  // hexes whose losing force must still retreat (8.6)
+  std::vector<hex::Hex> retreated_to;  // where forces retreated (8.1, 8.6), for GAP-W-35
   friend bool operator==(const Combat&, const Combat&) = default;
 };
 
@@ -278,6 +284,7 @@ class WateState final : public State {
   rz::Status check_march_combat(hex::Hex to) const;
   Events start_march_combat(hex::Hex to);
   Events start_combat(Combat c);
+  Events combat_strengths();  // 8.2-8.3
   Events combat_continue();
   std::vector<Action> combat_actions(const Step& step) const;
   rz::Status check_combat_action(const Step& step, const Action& a) const;
@@ -285,6 +292,19 @@ class WateState final : public State {
   std::vector<ChanceOutcome> combat_outcomes(const Step& step) const;
   Events apply_combat_chance(const Step& step, const Action& a);
   Events hq_casualty(const std::string& id, int d6, int d3);
+  // 8.1 Cavalry Retreat Before Combat (combat_procedure.cpp).
+  Events cavalry_check();
+  std::vector<Action> cavalry_actions(const Step& step) const;
+  rz::Status check_cavalry(const Step& step, const Action& a) const;
+  Events apply_cavalry(const Step& step, const Action& a);
+  // GAP-W-35 HQs left alone (hq_displacement.cpp): those of `side` in `h` with no
+  // SP of their side displace now (one destination), or a step is pushed for
+  // the owner's choice or for the casualty roll (no destination).
+  Events displace_lone_hqs(Side side, hex::Hex h);
+  std::vector<Action> displace_actions(const Step& step) const;
+  rz::Status check_displace(const Step& step, const Action& a) const;
+  Events apply_displace(const Step& step, const Action& a);
+  Events apply_displace_roll(const Step& step, const Action& a);
   // 7.3 Rally (rally.cpp).
   rz::Status check_rally(Side side, hex::Hex h) const;
   Events rally_force();
