@@ -607,7 +607,9 @@ json sp_json(const SpGroup& g) {
 
 }  // namespace
 
-std::string WateState::serialize() const {
+std::string WateState::serialize() const { return to_json().dump(); }
+
+nlohmann::json WateState::to_json() const {
   json j;
   j["game"] = "1870";
   j["version"] = 1;
@@ -664,7 +666,7 @@ std::string WateState::serialize() const {
   j["over"] = over_;
   j["winner"] = winner_ ? json(side_name(*winner_)) : json(nullptr);
   j["end_reason"] = end_reason_;
-  return j.dump();
+  return j;
 }
 
 Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const GameData> data,
@@ -954,7 +956,7 @@ std::uint64_t WateState::hash() const {
 }
 
 std::string WateState::view(Player player) const {
-  json j = json::parse(serialize());
+  json j = to_json();
   j.erase("seed");  // the seed would let a player predict the dice
   if (player == kUmpire) return j.dump();
   const Side me = static_cast<Side>(player);

@@ -3,6 +3,7 @@
 // contract (src/core/game.hpp). Procedures keep their pending steps on a
 // stack in the state, so a game can be saved and resumed at any decision.
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
 #include <vector>
@@ -185,6 +186,7 @@ class WateState final : public State {
 
  private:
   rz::Status check_impl(Player player, const Action& action) const;
+  nlohmann::json to_json() const;  // serialize() and view() start from it
   Events start_phase(Phase phase);
   Events advance_phase();
   Events finish(std::optional<Side> winner, std::string reason);
