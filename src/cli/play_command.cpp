@@ -6,6 +6,8 @@
 #include <CLI/CLI.hpp>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
+#include <random>
 
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
@@ -19,12 +21,12 @@ namespace {
 struct PlayArgs {
   std::string system;
   std::string side;
-  std::string bot;  // empty: the saved game's bot, else random
+  std::string bot;  // empty: the saved game's bot, else heuristic
   std::string scenario = "historical";
   std::string load;
   std::string color = "auto";
   std::vector<std::string> options;
-  std::uint64_t seed = 1;
+  std::optional<std::uint64_t> seed;  // none: a new seed each game, printed so it can be replayed
 };
 
 // Asks until the answer names a player; nullopt when the input ends.
@@ -68,7 +70,8 @@ int run_play(const PlayArgs& a) {
   } else {
     log.system = game.name();
     log.scenario = a.scenario;
-    log.seed = a.seed;
+    log.seed = a.seed ? *a.seed : std::random_device{}() % 1000000;
+    if (!a.seed) std::cout << "Seed " << log.seed << " (play this game again with --seed " << log.seed << ")\n";
     for (const auto& o : a.options) log.options.values[o] = "on";
   }
 
@@ -86,7 +89,7 @@ int run_play(const PlayArgs& a) {
     }
     human = *p;
   }
-  const std::string bot_name = !a.bot.empty() ? a.bot : log.meta.count("bot") ? log.meta["bot"] : "random";
+  const std::string bot_name = !a.bot.empty() ? a.bot : log.meta.count("bot") ? log.meta["bot"] : "heuristic";
   auto bot = bots::make_bot(bot_name, log.seed);
   if (!bot) {
     std::cerr << "error: --bot: " << bot.error().message << "\n";
@@ -132,8 +135,8 @@ void add_play_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("play", "Play a game at the terminal against a bot");
   cmd->add_option("system", args->system, "Rule system (1870)")->required();
   cmd->add_option("--side", args->side, "Your side (French or German); asked if not given");
-  cmd->add_option("--bot", args->bot, "The opponent: random (default)");
-  cmd->add_option("--seed", args->seed, "Seed of the dice and the bot")->capture_default_str();
+  cmd->add_option("--bot", args->bot, "The opponent: heuristic (default) or random");
+  cmd->add_option("--seed", args->seed, "Seed of the dice and the bot (default: a new one, printed)");
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--load", args->load, "Resume a saved game (its scenario, options and seed are used)");
