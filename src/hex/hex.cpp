@@ -20,9 +20,14 @@ constexpr double kRowStep = 0.86602540378443864676;  // sqrt(3)/2
 }  // namespace
 
 std::string Hex::id() const {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "%02d%02d", col, row);
-  return buf;
+  // Asked for every action text and every saved hex: no printf.
+  if (col < 0 || col > 99 || row < 0 || row > 99) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%02d%02d", col, row);
+    return buf;
+  }
+  return std::string{static_cast<char>('0' + col / 10), static_cast<char>('0' + col % 10),
+                     static_cast<char>('0' + row / 10), static_cast<char>('0' + row % 10)};
 }
 
 std::optional<Hex> parse_hex(std::string_view t) {

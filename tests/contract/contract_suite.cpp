@@ -92,7 +92,8 @@ struct Checker {
     if (st.hash() != before) fail("a refused order changed the state");
   }
 
-  void check_copies(const State& st) {
+  // Returns the deserialized copy, for the caller to play on.
+  std::unique_ptr<State> check_copies(const State& st) {
     const std::uint64_t h = st.hash();
     auto cl = st.clone();
     if (cl->hash() != h) fail("clone has a different hash");
@@ -100,7 +101,7 @@ struct Checker {
     auto back = cfg.game->deserialize(text);
     if (!back) {
       fail("deserialize failed: " + back.error().to_string());
-      return;
+      return nullptr;
     }
     if ((*back)->hash() != h) fail("deserialize(serialize()) has a different hash");
     if ((*back)->serialize() != text) fail("serialize is not stable across a round trip");
@@ -112,10 +113,17 @@ struct Checker {
           if (v.find(secret) != std::string::npos) fail("view of player " + std::to_string(p) + " leaks '" + secret + "'");
     }
     if (!nlohmann::json::accept(st.view(kUmpire))) fail("umpire view is not valid JSON");
+    return std::move(back).value();
   }
 };
 
 }  // namespace
+
+int env_int(const char* name, int fallback) {
+  const char* env = std::getenv(name);
+  const int v = env ? std::atoi(env) : 0;
+  return v > 0 ? v : fallback;
+}
 
 int scaled(int n) {
   const char* env = std::getenv("REISSWITZ_TEST_SCALE");
@@ -127,8 +135,7 @@ int scaled(int n) {
 SuiteReport run_contract_suite(const SuiteConfig& cfg) {
   SuiteReport report;
   Checker c{cfg, report};
-  Pcg32 choose(cfg.seed, 17);
-  for (int g = 0; g < cfg.games; ++g) {
+  for (int g = cfg.first_game; g < cfg.games; g += cfg.game_stride) {
     c.game_no = g;
     c.step_no = 0;
     const std::uint64_t seed = cfg.seed * 1000003ULL + static_cast<std::uint64_t>(g);
@@ -139,6 +146,7 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
     }
     std::unique_ptr<State> st = std::move(init).value();
     SeededDice dice(seed);
+    Pcg32 choose(seed, 17);  // per game, so a game is the same whichever shard plays it
     struct Logged {
       Player player;
       std::string action;
@@ -146,11 +154,14 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
     };
     std::vector<Logged> log;
     while (!st->terminal() && c.step_no < cfg.max_steps) {
-      const bool deep = c.step_no % cfg.deep_check_every == 0;
+      const bool deep = (c.step_no + g) % cfg.deep_check_every == 0;
       c.check_to_move(*st);
+      // A clone and a saved-and-restored copy must go on exactly as the state does:
+      // this catches what a hash of the serialized form cannot see.
+      std::unique_ptr<State> twin, restored;
       if (deep) {
         c.check_refusals(*st);
-        c.check_copies(*st);
+        restored = c.check_copies(*st);
       }
       const ToMove tm = st->to_move();
       Player p = kChance;
@@ -169,13 +180,7 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
         if (legal.empty()) break;  // already reported
         a = legal[choose.below(static_cast<std::uint32_t>(legal.size()))];
       }
-      // A clone and a saved-and-restored copy must go on exactly as the state does:
-      // this catches what a hash of the serialized form cannot see.
-      std::unique_ptr<State> twin, restored;
-      if (deep) {
-        twin = st->clone();
-        if (auto back = cfg.game->deserialize(st->serialize())) restored = std::move(back).value();
-      }
+      if (deep) twin = st->clone();
       auto ev = st->apply(p, a);
       if (!ev) {
         c.fail("legal action failed to apply: " + a.to_string() + ": " + ev.error().to_string());

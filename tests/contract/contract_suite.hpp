@@ -19,7 +19,10 @@ struct SuiteConfig {
   int games = 10;
   int max_steps = 100000;        // per game; a game longer than this is a violation
   std::uint64_t seed = 1;
-  int deep_check_every = 1;      // serialize/clone/replay checks every N steps
+  int deep_check_every = 1;      // serialize/clone checks every N steps (offset by the game's number)
+  // Shards: this run plays games first_game, first_game + stride, ... below `games`.
+  int first_game = 0;
+  int game_stride = 1;
   // Game-specific secret probe: strings that must not appear in view(p).
   std::function<std::vector<std::string>(const State&, Player)> secrets_of;
 };
@@ -34,5 +37,7 @@ SuiteReport run_contract_suite(const SuiteConfig& config);
 
 // `n` scaled by $REISSWITZ_TEST_SCALE (at least 1): sanitizer builds play fewer games.
 int scaled(int n);
+// $name as a positive number, else `fallback` (e.g. REISSWITZ_CONTRACT_GAMES for a long soak).
+int env_int(const char* name, int fallback);
 
 }  // namespace rz::contract

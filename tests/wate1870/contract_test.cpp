@@ -1,6 +1,8 @@
 // The generic contract suite on 1870, with and without Fog of War (12.2).
 #include <gtest/gtest.h>
 
+#include <iostream>
+
 #include "../contract/contract_suite.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
@@ -30,17 +32,32 @@ std::vector<std::string> hidden_ids(const State& s, Player p) {
   return out;
 }
 
-TEST(Wate1870_Contract, RandomGamesOfTheHistoricalSetupKeepEveryPromise) {
+// Random games of the historical set-up, in shards so that ctest runs them on
+// every core. CI plays a few; scripts/soak plays 1,000 or more with the same
+// checks (REISSWITZ_CONTRACT_GAMES, _DEEP_EVERY and _SEED).
+constexpr int kShards = 8;
+
+class Wate1870_ContractShard : public testing::TestWithParam<int> {};
+
+TEST_P(Wate1870_ContractShard, RandomGamesOfTheHistoricalSetupKeepEveryPromise) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
   cfg.scenario = "historical";
-  cfg.games = contract::scaled(6);
-  cfg.deep_check_every = 4;
-  cfg.seed = 1870;
+  cfg.games = contract::scaled(contract::env_int("REISSWITZ_CONTRACT_GAMES", 8));
+  cfg.deep_check_every = contract::env_int("REISSWITZ_CONTRACT_DEEP_EVERY", 4);
+  cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_CONTRACT_SEED", 1870));
+  cfg.first_game = GetParam();
+  cfg.game_stride = kShards;
+  const int mine = cfg.games > cfg.first_game ? (cfg.games - cfg.first_game + kShards - 1) / kShards : 0;
+  if (mine == 0) GTEST_SKIP() << "no game for this shard at this scale";
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
-  EXPECT_EQ(r.games_finished, cfg.games);
+  EXPECT_EQ(r.games_finished, mine);
+  std::cout << "[contract] shard " << GetParam() << ": " << r.games_finished << " games, " << r.steps
+            << " steps, no broken promise\n";
 }
+
+INSTANTIATE_TEST_SUITE_P(Historical, Wate1870_ContractShard, testing::Range(0, kShards));
 
 TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
   contract::SuiteConfig cfg;
