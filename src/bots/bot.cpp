@@ -70,6 +70,7 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario, cons
   out.finished = st->terminal();
   out.returns = st->returns();
   out.final_hash = st->hash();
+  out.final_state = std::move(st);
   return out;
 }
 

@@ -52,6 +52,7 @@ struct PlayedGame {
   std::vector<double> returns;  // State::returns() at the end
   bool finished = false;        // reached a terminal state within max_steps
   std::uint64_t final_hash = 0;
+  std::shared_ptr<const State> final_state;  // where the game ended (or stopped)
 };
 
 // Plays a game to the end (or max_steps applied actions, dice included):

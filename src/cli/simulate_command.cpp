@@ -1,0 +1,220 @@
+// reisswitz simulate 1870: a balance study. Plays N bot-against-bot games on
+// every core and prints win rates per side and per kind of victory (11.0) with
+// 95% Wilson intervals, game length and the final VP distribution; --json and
+// --csv write the results for other tools.
+#include <unistd.h>
+
+#include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+
+#include "bots/simulate.hpp"
+#include "cli/commands.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace rz::cli {
+
+namespace {
+
+struct SimulateArgs {
+  std::string system;
+  std::vector<std::string> bots{"heuristic", "heuristic"};
+  bots::SimulationConfig cfg;
+  std::vector<std::string> options;
+  std::string json_file, csv_file;
+  bool quiet = false;
+};
+
+std::string pct(const bots::Proportion& p) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%5.1f%%  [%5.1f%%, %5.1f%%]", 100 * p.p, 100 * p.lo, 100 * p.hi);
+  return buf;
+}
+
+// A bar redrawn in place on a terminal; otherwise a line every 10%.
+class Progress {
+ public:
+  Progress(int total, bool enabled)
+      : total_(total), tty_(isatty(STDERR_FILENO)), enabled_(enabled) {}
+  void operator()(int done) {
+    if (!enabled_) return;
+    if (tty_) {
+      const int width = 40, filled = width * done / total_;
+      std::cerr << "\r[" << std::string(static_cast<std::size_t>(filled), '#')
+                << std::string(static_cast<std::size_t>(width - filled), '.') << "] " << done << "/"
+                << total_ << (done == total_ ? "\n" : "") << std::flush;
+    } else if (done * 10 / total_ != (done - 1) * 10 / total_ || done == total_) {
+      std::cerr << "simulate: " << done << "/" << total_ << " games\n";
+    }
+  }
+
+ private:
+  int total_;
+  bool tty_, enabled_;
+};
+
+nlohmann::json summary_json(const SimulateArgs& a, const std::vector<bots::GameOutcome>& games) {
+  const int n = static_cast<int>(games.size());
+  nlohmann::json j;
+  j["system"] = "1870";
+  j["scenario"] = a.cfg.scenario;
+  j["options"] = a.options;
+  j["bots"] = {{"French", a.cfg.french_bot}, {"German", a.cfg.german_bot}};
+  j["seed"] = a.cfg.seed;
+  j["games"] = n;
+  auto prop = [&](int count) {
+    const auto p = bots::wilson(count, n);
+    return nlohmann::json{{"count", count}, {"rate", p.p}, {"ci95", {p.lo, p.hi}}};
+  };
+  int french = 0, german = 0, draws = 0;
+  std::map<std::string, int> kinds;
+  std::map<int, int> vp;
+  double turns = 0;
+  for (const auto& g : games) {
+    (g.winner == 0 ? french : g.winner == 1 ? german : draws)++;
+    kinds[g.kind + (g.winner == 0 ? " (French)" : g.winner == 1 ? " (German)" : "")]++;
+    vp[g.vp]++;
+    turns += g.turns;
+  }
+  j["french_wins"] = prop(french);
+  j["german_wins"] = prop(german);
+  j["draws"] = prop(draws);
+  nlohmann::json k = nlohmann::json::object();
+  for (const auto& [kind, c] : kinds) k[kind] = prop(c);
+  j["victory_kinds"] = k;
+  j["mean_turns"] = n ? turns / n : 0;
+  nlohmann::json v = nlohmann::json::object();
+  for (const auto& [points, c] : vp) v[std::to_string(points)] = c;
+  j["final_vp"] = v;
+  return j;
+}
+
+void print_summary(const SimulateArgs& a, const std::vector<bots::GameOutcome>& games,
+                   std::ostream& out) {
+  const auto j = summary_json(a, games);
+  const int n = static_cast<int>(games.size());
+  auto line = [&](const std::string& what, const nlohmann::json& p) {
+    const bots::Proportion q{p["rate"], p["ci95"][0], p["ci95"][1]};
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "  %-34s %6d  ", what.c_str(), p["count"].get<int>());
+    out << buf << pct(q) << "\n";
+  };
+  out << "1870, scenario " << a.cfg.scenario << (a.options.empty() ? "" : ", options");
+  for (const auto& o : a.options) out << " " << o;
+  out << ": " << n << " games, French " << a.cfg.french_bot << " vs German " << a.cfg.german_bot
+      << ", seeds " << a.cfg.seed << ".." << a.cfg.seed + static_cast<std::uint64_t>(n) - 1 << "\n";
+  out << "  result                             games  rate    95% CI (Wilson)\n";
+  line("French victory", j["french_wins"]);
+  line("German victory", j["german_wins"]);
+  line("draw (or unfinished)", j["draws"]);
+  out << "  by kind of victory (rule 11.0):\n";
+  for (const auto& [kind, p] : j["victory_kinds"].items()) line("  " + kind, p);
+  int min_t = 1 << 30, max_t = 0;
+  for (const auto& g : games) min_t = std::min(min_t, g.turns), max_t = std::max(max_t, g.turns);
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "  game length: %.2f turns on average (%d to %d)\n",
+                j["mean_turns"].get<double>(), min_t, max_t);
+  out << buf << "  final VP (11 = even; the French win at 20, the Germans at 0):\n";
+  int most = 1;
+  for (const auto& [vp, c] : j["final_vp"].items()) most = std::max(most, c.get<int>());
+  for (const auto& [vp, c] : j["final_vp"].items()) {
+    std::snprintf(buf, sizeof buf, "    VP %3s %6d  ", vp.c_str(), c.get<int>());
+    out << buf << std::string(static_cast<std::size_t>(40 * c.get<int>() / most), '#') << "\n";
+  }
+}
+
+int run_simulate(SimulateArgs& a) {
+  if (a.system != "1870") {
+    std::cerr << "error: the only rule system with bots yet is 1870, not '" << a.system << "'\n";
+    return 2;
+  }
+  if (a.bots.size() != 2) {
+    std::cerr << "error: --bots takes two bots, French first: e.g. --bots heuristic,random\n";
+    return 2;
+  }
+  a.cfg.french_bot = a.bots[0];
+  a.cfg.german_bot = a.bots[1];
+  for (const auto& o : a.options) a.cfg.options.values[o] = "on";
+  auto loaded = wate1870::WateGame::load();
+  if (!loaded) {
+    std::cerr << "error: " << loaded.error().to_string() << "\n";
+    return 1;
+  }
+  Progress progress(a.cfg.games, !a.quiet);
+  auto games = bots::simulate_1870(**loaded, a.cfg, [&](int done) { progress(done); });
+  if (!games) {
+    std::cerr << "error: " << games.error().to_string() << "\n";
+    return games.error().code == Code::kNotFound || games.error().code == Code::kMalformed ? 2 : 1;
+  }
+  print_summary(a, *games, std::cout);
+  if (!a.json_file.empty()) {
+    auto j = summary_json(a, *games);
+    nlohmann::json per = nlohmann::json::array();
+    for (const auto& g : *games)
+      per.push_back({{"game", g.index},
+                     {"seed", g.seed},
+                     {"winner", g.winner < 0    ? "draw"
+                                : g.winner == 0 ? "French"
+                                                : "German"},
+                     {"kind", g.kind},
+                     {"turns", g.turns},
+                     {"vp", g.vp},
+                     {"actions", g.actions}});
+    j["per_game"] = per;
+    std::ofstream f(a.json_file);
+    f << j.dump(2) << "\n";
+    if (!f) {
+      std::cerr << "error: cannot write " << a.json_file << "\n";
+      return 1;
+    }
+  }
+  if (!a.csv_file.empty()) {
+    std::ofstream f(a.csv_file);
+    f << "game,seed,winner,kind,turns,vp,actions\n";
+    for (const auto& g : *games)
+      f << g.index << "," << g.seed << ","
+        << (g.winner < 0    ? "draw"
+            : g.winner == 0 ? "French"
+                            : "German")
+        << "," << g.kind << "," << g.turns << "," << g.vp << "," << g.actions << "\n";
+    if (!f) {
+      std::cerr << "error: cannot write " << a.csv_file << "\n";
+      return 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+void add_simulate_command(CLI::App& app) {
+  auto args = std::make_shared<SimulateArgs>();
+  auto* cmd = app.add_subcommand(
+      "simulate", "Balance study: many bot games on every core, win rates with 95% CIs");
+  cmd->add_option("system", args->system, "Rule system (1870)")->required();
+  cmd->add_option("--games", args->cfg.games, "Number of games")->capture_default_str();
+  cmd->add_option("--bots", args->bots, "The French bot, then the German bot")
+      ->delimiter(',')
+      ->capture_default_str();
+  cmd->add_option("--seed", args->cfg.seed, "Seed of game 0 (game i uses seed + i)")
+      ->capture_default_str();
+  cmd->add_option("--threads", args->cfg.threads,
+                  "Threads (default: one per core); results do not depend on it");
+  cmd->add_option("--scenario", args->cfg.scenario, "Scenario name (historical, free) or file")
+      ->capture_default_str();
+  cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
+  cmd->add_option("--max-steps", args->cfg.max_steps,
+                  "Actions per game before it counts as unfinished")
+      ->capture_default_str();
+  cmd->add_option("--json", args->json_file, "Write the summary and every game to this JSON file");
+  cmd->add_option("--csv", args->csv_file, "Write one line per game to this CSV file");
+  cmd->add_flag("--quiet", args->quiet, "No progress bar");
+  cmd->callback([args] { set_exit_code(run_simulate(*args)); });
+}
+
+}  // namespace rz::cli
