@@ -2,6 +2,8 @@
 // Run: scripts/bench (Release build, one core).
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
+
 #include "core/dice.hpp"
 #include "core/rng.hpp"
 #include "rules/wate1870/game.hpp"
@@ -68,7 +70,50 @@ void BM_Wate1870ZocMap(benchmark::State& s) {
 }
 BENCHMARK(BM_Wate1870ZocMap);
 
-// A whole game with random legal choices (so far: the turn sequence only).
+// A typical decision: a force marching in the first Action Phase (the most
+// common kind of decision in a game), reached by a fixed sequence of random choices.
+std::unique_ptr<rz::State> marching_state() {
+  rz::Pcg32 choose(5, 5);
+  rz::SeededDice dice(5);
+  for (int attempt = 0; attempt < 1000; ++attempt) {
+    auto st = historical();
+    for (int step = 0; step < 400 && !st->terminal(); ++step) {
+      (void)rz::resolve_chance(*st, dice);
+      const auto p = st->to_move().players.front();
+      auto legal = st->legal_actions(p);
+      if (step > 20 && std::any_of(legal.begin(), legal.end(), [](const rz::Action& a) { return a.verb == "move"; }))
+        return st;
+      (void)st->apply(p, legal[choose.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  throw std::runtime_error("no march decision reached");
+}
+
+void BM_Wate1870LegalActionsMarch(benchmark::State& s) {
+  auto st = marching_state();
+  const auto p = st->to_move().players.front();
+  for (auto _ : s) {
+    auto fresh = st->clone();  // legal actions of a new state: nothing derived is kept yet
+    benchmark::DoNotOptimize(fresh->legal_actions(p));
+  }
+}
+BENCHMARK(BM_Wate1870LegalActionsMarch);
+
+// 4.1: LOC of every force of both sides on the map, as the rules ask it.
+void BM_Wate1870LocEveryForce(benchmark::State& s) {
+  auto st = historical();
+  const auto& w = static_cast<const rz::wate1870::WateState&>(*st);
+  const rz::wate1870::Board b{w.data(), w.position(), w.options()};
+  for (auto _ : s) {
+    const rz::wate1870::LocMap french(b, rz::wate1870::Side::kFrench), german(b, rz::wate1870::Side::kGerman);
+    int n = 0;
+    for (const auto& g : w.sps()) n += (g.side == rz::wate1870::Side::kFrench ? french : german).has_loc(g.hex);
+    benchmark::DoNotOptimize(n);
+  }
+}
+BENCHMARK(BM_Wate1870LocEveryForce);
+
+// A whole game with random legal choices: complete random games per second.
 void BM_Wate1870RandomGame(benchmark::State& s) {
   auto start = historical();
   rz::Pcg32 choose(9, 9);
