@@ -40,6 +40,13 @@ CombatSetup clear_attack(std::vector<CombatForce> attack, CombatForce defence) {
 
 // --- 3.5.1 ---
 
+// 3.1 Abbreviations: "1d3: one three-sided die (1-2 = 1, 3-4 = 2, 5-6 = 3)",
+// read from a d6 wherever the rules roll 1d3 (8.5.1 turns off map, GAP-W-35).
+TEST(Wate1870_3_1, OneD3IsReadFromASixSidedDie) {
+  const int expected[7] = {0, 1, 1, 2, 2, 3, 3};
+  for (int d6 = 1; d6 <= 6; ++d6) EXPECT_EQ(d3_from_d6(d6), expected[d6]) << "d6 = " << d6;
+}
+
 TEST(Wate1870_3_5_1, PrintedExampleNineSpCountFourForCombat) {
   // 2 good, 3 disrupted, 4 demoralized: 4 SP for combat, 9 for command.
   EXPECT_EQ(status_strength(2, 3, 4), 4);

@@ -64,6 +64,9 @@ LossDue winner_loss(int spread);
 // 8.5: the side with the higher final combat score wins; a tie goes to the German.
 Side combat_winner(Side attacker, int attacker_fcs, int defender_fcs);
 
+// 3.1: 1d3 is read from a d6: 1-2 = 1, 3-4 = 2, 5-6 = 3.
+inline int d3_from_d6(int d6) { return (d6 + 1) / 2; }
+
 // 8.5.1: a roll of doubles calls for an HQ casualty check.
 inline bool doubles(int d1, int d2) { return d1 == d2; }
 

@@ -749,7 +749,7 @@ Events WateState::apply_combat_chance(const Step& step, const Action& a) {
     }
     case StepKind::kHqCasualtyRoll: {
       const int d6 = std::stoi(*a.get("d1"));
-      const int d3 = (std::stoi(*a.get("d2")) + 1) / 2;  // 3.1: 1-2 = 1, 3-4 = 2, 5-6 = 3
+      const int d3 = d3_from_d6(std::stoi(*a.get("d2")));  // 3.1
       return hq_casualty(c.hqs[static_cast<std::size_t>(step.n1)], d6, d3);
     }
     case StepKind::kCavalryRoll: {  // 8.1: 5-6 lets the cavalry retreat

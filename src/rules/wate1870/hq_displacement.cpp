@@ -102,7 +102,7 @@ Events WateState::apply_displace(const Step& step, const Action& a) {
 Events WateState::apply_displace_roll(const Step& step, const Action& a) {
   const auto ids = lone_hqs(pos_, step.side, step.hex);
   if (ids.empty()) return {};
-  const int d3 = (std::stoi(*a.get("d")) + 1) / 2;  // 3.1: 1-2 = 1, 3-4 = 2, 5-6 = 3
+  const int d3 = d3_from_d6(std::stoi(*a.get("d")));  // 3.1
   Events ev = hq_casualty(ids.front(), 1, d3);
   if (over_) return ev;
   auto more = displace_lone_hqs(step.side, step.hex);

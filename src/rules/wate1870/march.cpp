@@ -415,7 +415,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
   if (step.kind == StepKind::kMarchHqCasualty) {
     const std::string id = force_->hqs.at(static_cast<std::size_t>(step.n1));
     const int d6 = std::stoi(*a.get("d1"));
-    const int d3 = (std::stoi(*a.get("d2")) + 1) / 2;
+    const int d3 = d3_from_d6(std::stoi(*a.get("d2")));  // 3.1
     ev = hq_casualty(id, d6, d3);
     const HqUnit* q = pos_.hq(id);
     if (force_ && q && !q->hex) std::erase(force_->hqs, id);  // it no longer marches with the force
