@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "data/yaml_file.hpp"
 #include "data_test_util.hpp"
 #include "rules/wate1870/tables.hpp"
@@ -32,6 +34,22 @@ const HqDef& hq(const char* id) {
   const HqDef* h = forces().find(id);
   if (!h) ADD_FAILURE() << "no HQ " << id;
   return h ? *h : none;
+}
+
+// 3.2 Units: SP and HQs; an HQ's reverse is its replacement leader (used after
+// a casualty, 8.5.1), with ratings of its own; Napoleon III has none.
+TEST(Wate1870_3_2, EveryHqHasAReplacementLeaderOnItsReverse) {
+  int reverses = 0;
+  for (const HqDef& h : forces().hqs()) {
+    EXPECT_FALSE(h.id.empty());
+    EXPECT_GT(h.front.ma, 0) << h.id;
+    if (h.napoleon) continue;
+    EXPECT_GT(h.replacement.ma, 0) << h.id << " has no replacement side";
+    // GAP-W-05: a replacement leader attacks worse (AB -1, minimum -1).
+    EXPECT_EQ(h.replacement.ab, std::max(-1, h.front.ab - 1)) << h.id;
+    ++reverses;
+  }
+  EXPECT_EQ(reverses, static_cast<int>(forces().hqs().size()) - 1);
 }
 
 TEST(Wate1870_13_0, EveryHqCounterOfTheSetupAndForcePoolsExists) {

@@ -44,6 +44,25 @@ void ExpectPlace(const char* id, const char* name, Country c, bool town, int sr_
   EXPECT_EQ(by->hex, h->hex) << name;
 }
 
+// 2.0 Map & Scale: a hex is about 15 miles (24 km) across. The map is warped to
+// fit the rulebook's set-up hexes (GAP-W-02, docs/rulings/wate1870-map.md), so
+// distances in hexes hold to within a quarter of the real distance / 24 km.
+TEST(Wate1870_2_0, AHexIsAboutFifteenMiles) {
+  const Map& m = TheMap();
+  const auto check = [&](const char* a, const char* b, double km) {
+    const HexInfo* x = m.by_name(a);
+    const HexInfo* y = m.by_name(b);
+    ASSERT_TRUE(x && y) << a << ", " << b;
+    const double hexes = km / 24.0;
+    const int d = hex::distance(x->hex, y->hex);
+    EXPECT_GE(d, hexes * 0.8) << a << " to " << b;
+    EXPECT_LE(d, hexes * 1.25) << a << " to " << b;
+  };
+  check("Metz", "Strasbourg", 130);  // great-circle distances
+  check("Metz", "Paris", 280);
+  check("Metz", "Verdun", 60);
+}
+
 TEST(Wate1870_Map, LoadsAndCoversTheWholeRectangle) {
   const Map& m = TheMap();
   EXPECT_EQ(m.col_min(), 5);
