@@ -11,6 +11,7 @@ int main(int argc, char** argv) {
   rz::cli::add_play_command(app);
   rz::cli::add_replay_command(app);
   rz::cli::add_ladder_command(app);
+  rz::cli::add_odds_command(app);
   CLI11_PARSE(app, argc, argv);
   return rz::cli::exit_code();
 }
