@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <map>
 #include <regex>
 
@@ -546,7 +547,7 @@ struct Walk {
           const int saved[2][2] = {{dice[0][0], dice[0][1]}, {dice[1][0], dice[1][1]}};
           dice[index(s)][r == Reroll::kDie1 ? 0 : 1] = o.dice.front();
           walk(next, *e2, w / 6);
-          std::copy(&saved[0][0], &saved[0][0] + 4, &dice[0][0]);
+          std::memcpy(dice, saved, sizeof dice);
         }
         return;
       }
@@ -561,7 +562,7 @@ struct Walk {
       ASSERT_TRUE(e.ok());
       const int saved[2][2] = {{dice[0][0], dice[0][1]}, {dice[1][0], dice[1][1]}};
       walk(next, *e, w / 36);
-      std::copy(&saved[0][0], &saved[0][0] + 4, &dice[0][0]);
+      std::memcpy(dice, saved, sizeof dice);
     }
   }
 };
@@ -665,6 +666,22 @@ TEST(Wate1870_Odds_Attack, TheSetupIsTheProceduresAndADescriptionAgrees) {
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().rule, "7.4");
   EXPECT_FALSE(attack_odds(*st, Action("pass"), Side::kGerman).ok());
+}
+
+// 7.1.1: a March Combat halves the attacker; the odds of 'attack to=' say so.
+TEST(Wate1870_Odds_Attack, AMarchCombatIsWeighedAsThePlayerToMoveWouldOrderIt) {
+  auto st = border_battle();
+  ASSERT_TRUE(st);
+  testing::play(*st, kG, "activate hq=G-VIII");
+  testing::play(*st, kG, "march sp=8");
+  const auto odds = attack_odds(*st, *Action::parse("attack to=2206"), Side::kGerman);
+  ASSERT_TRUE(odds.ok()) << odds.error().to_string();
+  EXPECT_NE(odds->setup[0].find("March Combat halved → 4"), std::string::npos) << odds->setup[0];
+  EXPECT_NE(odds->notes[0].find("March Combat (7.1.1)"), std::string::npos) << odds->notes[0];
+  auto copy = std::make_unique<WateState>(*st);
+  const std::string text = testing::all_text(testing::play(*copy, kG, "attack to=2206"));
+  for (const auto& line : odds->setup)
+    EXPECT_NE(text.find(line), std::string::npos) << line << "\n" << text;
 }
 
 // GAP-W-40: under 12.2 the odds use nothing the viewer may not see; the enemy's
