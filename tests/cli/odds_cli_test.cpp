@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../wate1870/phases_fixture.hpp"
+#include "bots/bot.hpp"
 #include "core/game_log.hpp"
+#include "rules/wate1870/game.hpp"
 #include "rules/wate1870/odds.hpp"
 
 namespace rz {
@@ -116,6 +118,26 @@ sps:
       reisswitz("odds 1870 --saved " + path + " --action 'attack target=2206 from=2306'");
   EXPECT_EQ(bad.rc, 1) << bad.out;
   EXPECT_TRUE(contains(bad.out, "illegal")) << bad.out;
+  std::remove(path.c_str());
+}
+
+// A game log (play's save) is replayed, every hash checked, before the attack is weighed.
+TEST(CliOdds, AGameLogIsReplayedFirst) {
+  static auto loaded = wate1870::WateGame::load();
+  ASSERT_TRUE(loaded.ok());
+  const Game& game = **loaded;
+  bots::RandomBot f(3), g(4);
+  SeededDice dice(3);
+  auto played = bots::play_game(game, "historical", {}, 3, {&f, &g}, dice, 10);
+  ASSERT_TRUE(played.ok());
+  const std::string path = ::testing::TempDir() + "odds_cli_log.json";
+  ASSERT_TRUE(write_text_file(path, to_json(played->log, game)).ok());
+  const CliRun r = reisswitz("odds 1870 --saved " + path + " --action 'attack to=2107'");
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "error: ")) << r.out;
+  EXPECT_FALSE(contains(r.out, "does not replay")) << r.out;
+  const CliRun broken = reisswitz("odds 1870 --saved /nonexistent.json --action 'attack to=2107'");
+  EXPECT_EQ(broken.rc, 1) << broken.out;
   std::remove(path.c_str());
 }
 
