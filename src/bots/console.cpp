@@ -189,7 +189,9 @@ void Console::show_choices(Player p, const std::string& filter, std::size_t limi
     ++matching;
     if (shown >= limit) continue;
     ++shown;
-    out_ << "  " << (i + 1 < 10 ? " " : "") << (i + 1) << ") " << text << "\n";
+    const std::string note = screen_.choice_note(*state_, p, legal[i]);
+    out_ << "  " << (i + 1 < 10 ? " " : "") << (i + 1) << ") " << text << (note.empty() ? "" : "   [" + note + "]")
+         << "\n";
   }
   if (matching > shown)
     out_ << "  ... and " << (matching - shown) << " more: 'choices' lists them all, 'choices WORD' those with WORD\n";
@@ -213,10 +215,36 @@ void Console::help() {
           "  choices [WORD]  list every legal choice (those containing WORD)\n"
           "  map [PLACE]     redraw the map (centred on PLACE, e.g. map 2107)\n"
           "  forces          list your forces in full\n"
+          "  odds N          the exact odds of choice N (an attack), or of an action by its text\n"
           "  show            redraw the whole screen\n"
           "  save FILE       save the game (scenario, seed, options and every action with its hash)\n"
           "  help            this list\n"
           "  quit            leave (save first if you want to resume with --load)\n";
+}
+
+void Console::show_odds(Player p, const std::string& which) {
+  Action a;
+  if (const std::size_t n = parse_choice_number(which); n > 0) {
+    const auto legal = state_->legal_actions(p);
+    if (n > legal.size()) {
+      out_ << paint("error: choose a number from 1 to " + std::to_string(legal.size()), kRed) << "\n";
+      return;
+    }
+    a = legal[n - 1];
+  } else {
+    auto parsed = Action::parse(which);
+    if (!parsed) {
+      out_ << paint("error: say which choice: odds N, or odds ACTION TEXT", kRed) << "\n";
+      return;
+    }
+    a = *parsed;
+  }
+  auto text = screen_.choice_odds(*state_, p, a);
+  if (!text) {
+    out_ << paint(text.error().to_string(), kRed) << "\n";
+    return;
+  }
+  out_ << *text;
 }
 
 void Console::save(const std::string& path) {
@@ -268,6 +296,8 @@ Console::Outcome Console::handle(Player p, const std::string& line) {
     show_choices(p, rest, static_cast<std::size_t>(-1));
   } else if (word == "save") {
     save(rest);
+  } else if (word == "odds") {
+    show_odds(p, rest);
   } else if (const std::size_t n = parse_choice_number(line); n > 0 || trim(line) == "0") {
     const auto legal = state_->legal_actions(p);
     if (n == 0 || n > legal.size()) {

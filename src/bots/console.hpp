@@ -18,8 +18,8 @@
 
 namespace rz::bots {
 
-// What a rule system shows at a text terminal. Every method reads only the
-// player's view JSON, never the state, so nothing hidden can leak.
+// What a rule system shows at a text terminal. Every method but the odds reads
+// only the player's view JSON, never the state, so nothing hidden can leak.
 class Screen {
  public:
   virtual ~Screen() = default;
@@ -33,6 +33,13 @@ class Screen {
   virtual std::string place_in(std::string_view text) const = 0;
   // Whether `id`, typed by the user after `map`, names a place.
   virtual Status valid_place(const std::string& id) const = 0;
+  // The odds of a choice (an attack), which ask the state itself: a few words
+  // for the list of choices ("" for none), and the full table for 'odds N'.
+  // They must show `player` nothing it may not see (12.2).
+  virtual std::string choice_note(const State&, Player, const Action&) const { return {}; }
+  virtual Result<std::string> choice_odds(const State&, Player, const Action& a) const {
+    return make_error(Code::kNotFound, "there are no odds for '" + a.to_string() + "'");
+  }
 };
 
 // For a rule system without its own screen: the view JSON, pretty-printed.
@@ -71,6 +78,7 @@ class Console {
   void show_choices(Player p, const std::string& filter, std::size_t limit);
   Outcome handle(Player p, const std::string& line);
   Outcome try_action(Player p, const Action& a);
+  void show_odds(Player p, const std::string& which);  // 'odds N'
   void save(const std::string& path);
   void help();
   Player viewer() const;

@@ -5,6 +5,9 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "rules/wate1870/odds.hpp"
+#include "rules/wate1870/state.hpp"
+
 namespace rz::bots {
 
 using nlohmann::json;
@@ -87,6 +90,31 @@ Status Wate1870Screen::valid_place(const std::string& id) const {
   for (const auto& h : data_->map.hexes())
     if (!h.name.empty() && lower(h.name) == lower(id)) return {};
   return make_error(Code::kNotFound, "'" + id + "' is neither a hex of the map (e.g. 2107) nor a place on it (e.g. Metz)");
+}
+
+namespace {
+
+// The odds of `a` if it is an attack in a game of 1870, as `player` sees it.
+std::optional<Result<wate1870::AttackOdds>> attack_odds_of(const State& state, Player player, const Action& a) {
+  const auto* ws = dynamic_cast<const wate1870::WateState*>(&state);
+  if (!ws || a.verb != "attack") return std::nullopt;
+  std::optional<wate1870::Side> viewer;
+  if (player >= 0) viewer = static_cast<wate1870::Side>(player);
+  return wate1870::attack_odds(*ws, a, viewer);
+}
+
+}  // namespace
+
+std::string Wate1870Screen::choice_note(const State& state, Player player, const Action& a) const {
+  auto odds = attack_odds_of(state, player, a);
+  return odds && odds->ok() ? wate1870::odds_brief(**odds) : std::string();
+}
+
+Result<std::string> Wate1870Screen::choice_odds(const State& state, Player player, const Action& a) const {
+  auto odds = attack_odds_of(state, player, a);
+  if (!odds) return make_error(Code::kNotFound, "odds are given for attacks; '" + a.to_string() + "' is not one");
+  if (!odds->ok()) return odds->error();
+  return wate1870::odds_text(**odds);
 }
 
 std::string Wate1870Screen::map(const std::string& view, const std::string& centre, bool color) const {

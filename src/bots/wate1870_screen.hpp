@@ -20,6 +20,9 @@ class Wate1870Screen final : public Screen {
   std::string forces(const std::string& view, bool detailed) const override;
   std::string place_in(std::string_view text) const override;
   Status valid_place(const std::string& id) const override;
+  // The odds of an attack (rules/wate1870/odds.hpp), as the player sees the game.
+  std::string choice_note(const State& state, Player player, const Action& a) const override;
+  Result<std::string> choice_odds(const State& state, Player player, const Action& a) const override;
 
  private:
   const wate1870::GameData* data_;

@@ -12,6 +12,7 @@ int main(int argc, char** argv) {
   rz::cli::add_replay_command(app);
   rz::cli::add_ladder_command(app);
   rz::cli::add_simulate_command(app);
+  rz::cli::add_odds_command(app);
   CLI11_PARSE(app, argc, argv);
   return rz::cli::exit_code();
 }

@@ -62,6 +62,11 @@ int status_strength(int good, int disrupted, int demoralized) {
   return std::max(0, good) + d + m;
 }
 
+int combat_strength(const CombatForce& f, bool attacker, bool march_combat) {
+  std::string line;
+  return force_strength(f, Side::kGerman, attacker, march_combat, "", line);
+}
+
 CombatValues evaluate_combat(const Board& b, const CombatSetup& setup) {
   CombatValues v;
   const Side att = setup.attacker, def = other(att);

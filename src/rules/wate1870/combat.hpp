@@ -53,6 +53,10 @@ struct CombatValues {
 // 8.2-8.4 for a combat as set up.
 CombatValues evaluate_combat(const Board& b, const CombatSetup& setup);
 
+// GAP-W-16 steps (1)-(4) for one force, the fortress SR not included: what
+// evaluate_combat counts for it (the odds of a described combat use it).
+int combat_strength(const CombatForce& f, bool attacker, bool march_combat);
+
 // 8.5 (GAP-W-19): what the loser and the winner must absorb for a spread.
 struct LossDue {
   int eliminate = 0;  // SP eliminated outright (loser only)

@@ -227,9 +227,9 @@ Events WateState::start_combat(Combat c) {
   return {};
 }
 
-// 8.2-8.3: strengths and DRMs of the forces engaged.
-Events WateState::combat_strengths() {
-  Combat& c = *combat_;
+// 8.2: the forces engaged, hex by hex, with their LOC and their HQs.
+CombatSetup WateState::combat_setup() const {
+  const Combat& c = *combat_;
   const Side att = c.attacker, def = other(att);
   const Board b = board();
   CombatSetup setup;
@@ -256,6 +256,15 @@ Events WateState::combat_strengths() {
   for (const auto& id : force_->hqs) setup.attack_hqs.push_back(pos_.hq(id));
   for (const auto& q : pos_.hqs)
     if (q.side == def && q.hex == c.target) setup.defence_hqs.push_back(&q);
+  return setup;
+}
+
+// 8.2-8.3: strengths and DRMs of the forces engaged.
+Events WateState::combat_strengths() {
+  Combat& c = *combat_;
+  const Side att = c.attacker, def = other(att);
+  const Board b = board();
+  const CombatSetup setup = combat_setup();
   const CombatValues v = evaluate_combat(b, setup);
   c.drm[index(att)] = v.attack_drm;
   c.drm[index(def)] = v.defence_drm;
@@ -276,6 +285,51 @@ Events WateState::combat_strengths() {
   c.stage = 0;
   steps_.push_back({StepKind::kCombat, att});
   return ev;
+}
+
+// The odds (odds.hpp): the order is carried out on a copy, so the forces, HQs
+// and LOC are those the procedure itself would use.
+Result<CombatPreview> WateState::preview_attack(const Action& attack, std::optional<Side> assume_loc) const {
+  const ToMove tm = to_move();
+  if (attack.verb != "attack")
+    return make_error(Code::kMalformed,
+                      "odds are given for an attack: 'attack target=XXYY from=XXYY[,XXYY] [with=HQ]' or 'attack to=XXYY'");
+  if (tm.kind != MoveKind::kPlayer) return make_error(Code::kIllegal, "nobody may order an attack now: the dice are to roll");
+  WateState trial(*this);
+  trial.derived_.reset();
+  auto ev = trial.apply(tm.players.front(), attack);
+  if (!ev) return ev.error();
+  if (!trial.combat_) return make_error(Code::kInternal, "'" + attack.to_string() + "' started no combat");
+  const Combat& c = *trial.combat_;
+  const Board b = trial.board();
+  CombatSetup setup = trial.combat_setup();
+  if (assume_loc) {
+    for (auto& f : setup.attack) f.loc = f.loc || c.attacker == *assume_loc;
+    setup.defence.loc = setup.defence.loc || other(c.attacker) == *assume_loc;
+  }
+  CombatPreview p;
+  p.values = evaluate_combat(b, setup);
+  p.attacker = c.attacker;
+  p.march = c.march;
+  p.target = c.target;
+  p.from = c.from;
+  const Side def = other(c.attacker);
+  std::vector<SpGroup> defence, attacking;
+  for (const auto& g : trial.pos_.sps) {
+    if (!g.engaged) continue;
+    const int s = index(g.side);
+    (g.status == Status::kGood ? p.good[s] : g.status == Status::kDisrupted ? p.disrupted[s] : p.demoralized[s]) +=
+        g.count;
+    (g.side == def ? defence : attacking).push_back(g);
+  }
+  for (const HqUnit* q : setup.attack_hqs)
+    if (q && q->hex) p.hqs[index(c.attacker)].push_back(q->id);
+  for (const HqUnit* q : setup.defence_hqs) p.hqs[index(def)].push_back(q->id);
+  p.rp[0] = rp_[0];
+  p.rp[1] = rp_[1];
+  p.cavalry_may_retreat = cavalry_force(b, defence) && !cavalry_paths(b, c).empty();
+  p.cavalry_needs_roll = p.cavalry_may_retreat && has_cavalry(b, attacking);
+  return p;
 }
 
 // The combat's next stage; each stage that waits for a decision or the dice

@@ -11,6 +11,7 @@
 #include "core/game.hpp"
 #include "hex/hex.hpp"
 #include "rules/wate1870/board.hpp"
+#include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/game_data.hpp"
 #include "rules/wate1870/position.hpp"
 #include "rules/wate1870/scenario.hpp"
@@ -91,6 +92,21 @@ struct Combat {
   std::vector<hex::Hex> retreats;  // hexes whose losing force must still retreat (8.6)
   std::vector<hex::Hex> retreated_to;  // where forces retreated (8.1, 8.6), for GAP-W-35
   friend bool operator==(const Combat&, const Combat&) = default;
+};
+
+// A combat an attack would start, set up as the combat procedure sets it up
+// (8.2-8.4), for the odds (odds.hpp). Per side, by index(Side).
+struct CombatPreview {
+  CombatValues values;
+  Side attacker = Side::kGerman;
+  bool march = false;
+  hex::Hex target;
+  std::vector<hex::Hex> from;
+  int good[kSides] = {0, 0}, disrupted[kSides] = {0, 0}, demoralized[kSides] = {0, 0};  // engaged SP
+  std::vector<std::string> hqs[kSides];  // HQs that check for casualties on doubles (8.5.1)
+  int rp[kSides] = {0, 0};               // RP in hand, to pay for artillery (8.4)
+  bool cavalry_may_retreat = false;      // 8.1: the defending cavalry may retreat before combat
+  bool cavalry_needs_roll = false;       // 8.1: only on 5-6 (the attacking force has cavalry)
 };
 
 // The force now carrying out an action; its SP are the SpGroups marked acting.
@@ -183,6 +199,12 @@ class WateState final : public State {
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
+
+  // The combat that `attack` (a Planned Attack or a March Combat the player to
+  // move may order now) would fight, read from a copy of the state that
+  // carries the order out; this state is unchanged. `assume_loc`: that side's
+  // forces are taken to trace a LOC whatever the map says (odds under 12.2).
+  Result<CombatPreview> preview_attack(const Action& attack, std::optional<Side> assume_loc = std::nullopt) const;
 
  private:
   rz::Status check_impl(Player player, const Action& action) const;
@@ -286,6 +308,7 @@ class WateState final : public State {
   rz::Status check_march_combat(hex::Hex to) const;
   Events start_march_combat(hex::Hex to);
   Events start_combat(Combat c);
+  CombatSetup combat_setup() const;  // 8.2: the forces of combat_ (pointers into pos_)
   Events combat_strengths();  // 8.2-8.3
   Events combat_continue();
   std::vector<Action> combat_actions(const Step& step) const;

@@ -1,0 +1,347 @@
+// The odds of an attack in a game (attack_odds), and the odds as a table with
+// fractions and percentages or as JSON (odds.hpp, docs/odds.md).
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "rules/wate1870/odds.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+using nlohmann::json;
+
+std::string pad(std::string s, std::size_t w) {
+  if (s.size() < w) s.resize(w, ' ');
+  return s;
+}
+
+// Display width of UTF-8 text (the tables hold "→" and "−").
+std::size_t width(const std::string& s) {
+  std::size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80 ? 1 : 0;
+  return n;
+}
+
+std::string cell(Fraction p) {
+  const std::string f = p.to_string();
+  const std::string pc = percent(p);
+  return f + std::string(f.size() < 13 ? 13 - f.size() : 1, ' ') + pad(pc, 8);
+}
+
+std::string row(const std::string& label, const std::vector<std::string>& cells) {
+  std::string s = "  " + label + std::string(width(label) < 30 ? 30 - width(label) : 1, ' ');
+  for (const auto& c : cells) s += pad(c, 24);
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s + "\n";
+}
+
+Fraction at(const std::vector<Fraction>& v, std::size_t i) {
+  return i < v.size() ? v[i] : Fraction();
+}
+
+json prob(Fraction p) { return json{{"p", p.to_string()}, {"value", p.to_double()}}; }
+
+json probs(const std::vector<Fraction>& v) {
+  json out = json::array();
+  for (auto p : v) out.push_back(prob(p));
+  return out;
+}
+
+std::string sgn(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
+
+std::string artillery_line(const CombatOdds& o) {
+  const Side att = o.input.attacker, def = other(att);
+  auto one = [&](Side s, bool committed, Fraction rerolls) {
+    std::string t = std::string(side_name(s)) + (s == att ? " (attacker) " : " (defender) ");
+    if (!committed) return t + "does not commit";
+    return t + "commits and re-rolls a die " + percent(rerolls) + " of the time";
+  };
+  return "Artillery (8.4): " + one(def, o.input.defence_artillery, o.defence.rerolls) + "; " +
+         one(att, o.input.attack_artillery, o.attack.rerolls) +
+         ((o.input.attack_artillery || o.input.defence_artillery)
+              ? ". Re-rolls are played optimally: each side re-rolls the die that most raises its "
+                "chance to "
+                "win, then its expected margin, the defender first (ruling C-7)"
+              : "");
+}
+
+}  // namespace
+
+std::string percent(Fraction p) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f%%", 100.0 * p.to_double());
+  return buf;
+}
+
+CombatOddsInput odds_input(const CombatPreview& p) {
+  CombatOddsInput in;
+  const Side att = p.attacker, def = other(att);
+  in.attacker = att;
+  in.attack_drm = p.values.attack_drm;
+  in.defence_drm = p.values.defence_drm;
+  in.attack = {p.good[index(att)], p.disrupted[index(att)], p.demoralized[index(att)]};
+  in.defence = {p.good[index(def)], p.disrupted[index(def)], p.demoralized[index(def)]};
+  in.attack_hqs = static_cast<int>(p.hqs[index(att)].size());
+  in.defence_hqs = static_cast<int>(p.hqs[index(def)].size());
+  return in;
+}
+
+Result<AttackOdds> attack_odds(const WateState& st, const Action& attack,
+                               std::optional<Side> viewer) {
+  const bool fog = viewer && st.options().flag("12.2");
+  // GAP-W-40: under 12.2 the enemy's LOC may hang on stacks the viewer cannot
+  // inspect (their ZOC, or an EZOC they negate): it is assumed, never read.
+  auto preview =
+      st.preview_attack(attack, fog ? std::optional<Side>(other(*viewer)) : std::nullopt);
+  if (!preview) return preview.error();
+  const CombatPreview& p = *preview;
+  if (fog) {
+    std::vector<hex::Hex> hexes = p.from;
+    hexes.push_back(p.target);
+    for (auto h : hexes)
+      if (!st.inspectable(*viewer, h))
+        return make_error(
+            Code::kIllegal,
+            "the force in " + h.id() + " is one the " + std::string(side_name(*viewer)) +
+                " may not inspect: its odds would show what 12.2 hides (ruling GAP-W-40)",
+            "12.2");
+  }
+  AttackOdds o;
+  o.attack = attack;
+  o.setup = p.values.steps;
+  o.input = odds_input(p);
+  const Side att = p.attacker, def = other(att);
+  o.attack_rp_cost = p.values.attack_artillery_rp;
+  o.defence_rp_cost = p.values.defence_artillery_rp;
+  // 8.4 as combat_procedure.cpp asks: a LOC, and the RP to pay.
+  o.attack_may_commit = p.values.attack_may_commit && p.rp[index(att)] >= o.attack_rp_cost;
+  o.defence_may_commit = p.values.defence_may_commit && p.rp[index(def)] >= o.defence_rp_cost;
+  o.cases = artillery_cases(o.input, o.attack_may_commit, o.defence_may_commit);
+  auto hq_list = [&](Side s) {
+    std::string t;
+    for (const auto& id : p.hqs[index(s)]) t += (t.empty() ? "" : ", ") + id;
+    return t.empty() ? std::string("none") : t;
+  };
+  o.notes.push_back(std::string(p.march ? "March Combat (7.1.1)" : "Planned Attack (7.4)") +
+                    " on " + p.target.id() +
+                    "; HQs that check on doubles (8.5.1): " + std::string(side_name(att)) + " " +
+                    hq_list(att) + ", " + std::string(side_name(def)) + " " + hq_list(def));
+  auto rp_note = [&](Side s, bool may, bool loc, int cost) {
+    return std::string(side_name(s)) +
+           (may   ? " may commit artillery for " + std::to_string(cost) + " RP"
+            : loc ? " cannot pay " + std::to_string(cost) + " RP for artillery"
+                  : " may not commit artillery (no LOC)");
+  };
+  o.notes.push_back(
+      rp_note(def, o.defence_may_commit, p.values.defence_may_commit, o.defence_rp_cost) + "; " +
+      rp_note(att, o.attack_may_commit, p.values.attack_may_commit, o.attack_rp_cost) +
+      " (8.4, the defender chooses first)");
+  if (p.cavalry_may_retreat)
+    o.notes.push_back(std::string("The defending cavalry may retreat before combat") +
+                      (p.cavalry_needs_roll
+                           ? " on a roll of 5-6 (1/3), the attacking force having cavalry"
+                           : "") +
+                      " (8.1): the odds are those of the combat if it stands");
+  if (fog)
+    o.notes.push_back(
+        "Optional rule 12.2: the " + std::string(side_name(other(*viewer))) +
+        " LOC is not shown to the " + std::string(side_name(*viewer)) +
+        " and is assumed: not halved, artillery allowed if the RP suffice (ruling C-7)");
+  return o;
+}
+
+// ---- text ----
+
+std::string odds_text(const CombatOdds& o) {
+  const Side att = o.input.attacker, def = other(att);
+  std::string s = std::string(side_name(att)) + " attacks with DRM " + sgn(o.input.attack_drm) +
+                  ", " + std::string(side_name(def)) + " defends with DRM " +
+                  sgn(o.input.defence_drm) + "; ties go to the German (8.5)\n";
+  s += artillery_line(o) + "\n";
+  const std::string an = std::string(side_name(att)) + " (attacker)",
+                    dn = std::string(side_name(def)) + " (defender)";
+  s += row("", {an, dn});
+  s += row("wins", {cell(o.attack.win), cell(o.defence.win)});
+  s += "Winner and spread (8.5):\n";
+  for (std::size_t i = 0; i < o.attacker_spread.size(); ++i)
+    if (o.attacker_spread[i] != Fraction())
+      s += row(std::string(side_name(att)) + " wins, spread " + std::to_string(i),
+               {cell(o.attacker_spread[i])});
+  for (std::size_t i = 0; i < o.defender_spread.size(); ++i)
+    if (o.defender_spread[i] != Fraction())
+      s += row(std::string(side_name(def)) + " wins, spread " + std::to_string(i),
+               {cell(o.defender_spread[i])});
+  char margin[64];
+  std::snprintf(margin, sizeof margin, "%.3f", o.expected_margin.to_double());
+  s += "Expected margin (attacker FCS − defender FCS): " + o.expected_margin.to_string() + " = " +
+       margin + "\n";
+  s += "Losses (8.5; the owner eliminates its worst SP first):\n";
+  s += row("", {an, dn});
+  const std::size_t ne = std::max(o.attack.sp_eliminated.size(), o.defence.sp_eliminated.size());
+  for (std::size_t i = 0; i < ne; ++i)
+    s += row("SP eliminated " + std::to_string(i),
+             {cell(at(o.attack.sp_eliminated, i)), cell(at(o.defence.sp_eliminated, i))});
+  const std::size_t ns = std::max(o.attack.steps.size(), o.defence.steps.size());
+  for (std::size_t i = 0; i < ns; ++i)
+    s += row("steps " + std::to_string(i),
+             {cell(at(o.attack.steps, i)), cell(at(o.defence.steps, i))});
+  s += row("whole force eliminated", {cell(o.attack.wiped_out), cell(o.defence.wiped_out)});
+  s += "HQ casualties (8.5.1):\n";
+  s += row("doubles: HQ check", {cell(o.attack.hq_check), cell(o.defence.hq_check)});
+  s += row("an HQ removed (" + std::to_string(o.input.attack_hqs) + " / " +
+               std::to_string(o.input.defence_hqs) + " HQs)",
+           {cell(o.attack.hq_removed_any), cell(o.defence.hq_removed_any)});
+  s += row("a given HQ removed", {cell(o.attack.hq_removed_each), cell(o.defence.hq_removed_each)});
+  s += row("a given HQ flipped", {cell(o.attack.hq_flipped_each), cell(o.defence.hq_flipped_each)});
+  s += "Not counted: retreats (8.6) and their river losses.\n";
+  return s;
+}
+
+std::string odds_text(const AttackOdds& o) {
+  std::string s = "Odds of " + o.attack.to_string() + "\n";
+  for (const auto& l : o.setup) s += "  " + l + "\n";
+  for (const auto& n : o.notes) s += "  " + n + "\n";
+  for (std::size_t i = 0; i < o.cases.size(); ++i)
+    s += "\n--- Case " + std::to_string(i + 1) + " of " + std::to_string(o.cases.size()) +
+         " ---\n" + odds_text(o.cases[i]);
+  return s;
+}
+
+std::string odds_text(const ChassepotOdds& o) {
+  std::string s = "Opportunity Chassepot Fire (7.1.2): French strength " +
+                  std::to_string(o.input.french_strength) + ", shift " + sgn(o.input.column_shift) +
+                  ", column " + o.column +
+                  (o.input.mitrailleuse ? ", with 12.3 Mitrailleuse Fire" : "") + "\n";
+  for (std::size_t i = 0; i < o.lp.size(); ++i)
+    s += row("LP " + std::to_string(i), {cell(o.lp[i])});
+  if (o.input.target.sp() > 0)
+    s += row("the German force eliminated (" + std::to_string(o.input.target.steps()) + " steps)",
+             {cell(o.wiped_out)});
+  s += row("HQ check (64-66)", {cell(o.hq_check)});
+  if (o.input.hqs > 0) s += row("a given HQ removed", {cell(o.hq_removed_each)});
+  if (o.input.mitrailleuse) {
+    s += row("12.3 extra roll (doubles)", {cell(o.extra_roll)});
+    s += row("12.3 a French SP disrupted", {cell(o.jam)});
+  }
+  return s;
+}
+
+std::string odds_text(const ForcedMarchOdds& o) {
+  return "Forced March (7.2) with " + std::to_string(o.extra) + " extra MP: 2d6 + " +
+         std::to_string(o.extra) + " > 7 disrupts the force\n" +
+         row("disrupted", {cell(o.disrupted)}) +
+         row("good order", {cell(Fraction(1, 1) - o.disrupted)});
+}
+
+std::string odds_text(const SiegeOdds& o) {
+  std::string s = "Siege Assault (9.0, 9.1): " + std::to_string(o.besieger_sp) + " SP against SR " +
+                  std::to_string(o.sr) + " + " + std::to_string(o.garrison_sp) + " garrison SP";
+  if (!o.drm) return s + ": below 2:1, no siege and no Siege Assault roll (9.0)\n";
+  s += ", DRM " + sgn(*o.drm) + (o.army_hq ? " (with the German army HQ)" : "") + ": 1d6 " +
+       sgn(*o.drm) + " > " + std::to_string(o.sr) + " destroys the fortress\n";
+  s += row("destroyed", {cell(o.destroyed)});
+  s += row("holds", {cell(Fraction(1, 1) - o.destroyed)});
+  return s;
+}
+
+std::string odds_brief(const AttackOdds& o) {
+  auto pc1 = [](Fraction p) {
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * p.to_double());
+    return std::string(buf);
+  };
+  std::string s;
+  for (const auto& c : o.cases) {
+    if (c.input.defence_artillery) continue;  // the defender's choice is its own: 'odds N' shows it
+    s += s.empty() ? "win " + pc1(c.attack.win) : ", " + pc1(c.attack.win) + " with artillery";
+  }
+  return s;
+}
+
+// ---- JSON ----
+
+json odds_json(const CombatOdds& o) {
+  const Side att = o.input.attacker, def = other(att);
+  json spread = json::array();
+  for (std::size_t i = 0; i < o.attacker_spread.size(); ++i)
+    if (o.attacker_spread[i] != Fraction())
+      spread.push_back({{"winner", std::string(side_name(att))},
+                        {"spread", i},
+                        {"probability", prob(o.attacker_spread[i])}});
+  for (std::size_t i = 0; i < o.defender_spread.size(); ++i)
+    if (o.defender_spread[i] != Fraction())
+      spread.push_back({{"winner", std::string(side_name(def))},
+                        {"spread", i},
+                        {"probability", prob(o.defender_spread[i])}});
+  auto side = [&](const SideOdds& so, bool attacker) {
+    return json{{"role", attacker ? "attacker" : "defender"},
+                {"drm", attacker ? o.input.attack_drm : o.input.defence_drm},
+                {"artillery", attacker ? o.input.attack_artillery : o.input.defence_artillery},
+                {"hqs", attacker ? o.input.attack_hqs : o.input.defence_hqs},
+                {"win", prob(so.win)},
+                {"sp_eliminated", probs(so.sp_eliminated)},
+                {"steps", probs(so.steps)},
+                {"wiped_out", prob(so.wiped_out)},
+                {"rerolls", prob(so.rerolls)},
+                {"hq_check", prob(so.hq_check)},
+                {"hq_removed_any", prob(so.hq_removed_any)},
+                {"hq_removed_each", prob(so.hq_removed_each)},
+                {"hq_flipped_each", prob(so.hq_flipped_each)}};
+  };
+  json sides;
+  sides[std::string(side_name(att))] = side(o.attack, true);
+  sides[std::string(side_name(def))] = side(o.defence, false);
+  return json{
+      {"kind", "combat"},
+      {"attacker", std::string(side_name(att))},
+      {"reroll_policy",
+       "optimal: the chance to win, then the expected margin; the defender first (ruling C-7)"},
+      {"spread", spread},
+      {"expected_margin", prob(o.expected_margin)},
+      {"sides", sides}};
+}
+
+json odds_json(const AttackOdds& o) {
+  json cases = json::array();
+  for (const auto& c : o.cases) cases.push_back(odds_json(c));
+  return json{{"kind", "attack"},
+              {"action", o.attack.to_string()},
+              {"setup", o.setup},
+              {"notes", o.notes},
+              {"attack_may_commit", o.attack_may_commit},
+              {"defence_may_commit", o.defence_may_commit},
+              {"attack_rp_cost", o.attack_rp_cost},
+              {"defence_rp_cost", o.defence_rp_cost},
+              {"cases", cases}};
+}
+
+json odds_json(const ChassepotOdds& o) {
+  return json{{"kind", "chassepot"},
+              {"french_strength", o.input.french_strength},
+              {"column_shift", o.input.column_shift},
+              {"column", o.column},
+              {"mitrailleuse", o.input.mitrailleuse},
+              {"lp", probs(o.lp)},
+              {"wiped_out", prob(o.wiped_out)},
+              {"hq_check", prob(o.hq_check)},
+              {"hq_removed_each", prob(o.hq_removed_each)},
+              {"extra_roll", prob(o.extra_roll)},
+              {"jam", prob(o.jam)}};
+}
+
+json odds_json(const ForcedMarchOdds& o) {
+  return json{{"kind", "forced_march"}, {"extra", o.extra}, {"disrupted", prob(o.disrupted)}};
+}
+
+json odds_json(const SiegeOdds& o) {
+  json j{{"kind", "siege"},      {"besieger_sp", o.besieger_sp},
+         {"sr", o.sr},           {"garrison_sp", o.garrison_sp},
+         {"army_hq", o.army_hq}, {"roll", o.drm.has_value()}};
+  if (o.drm) j["drm"] = *o.drm;
+  j["destroyed"] = prob(o.destroyed);
+  return j;
+}
+
+}  // namespace rz::wate1870

@@ -1,0 +1,155 @@
+// `reisswitz odds` (src/cli/odds_command.cpp) run as a program: described
+// combats, Forced March, Siege Assault, JSON, and an attack in a saved game.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "../wate1870/phases_fixture.hpp"
+#include "bots/bot.hpp"
+#include "core/game_log.hpp"
+#include "rules/wate1870/game.hpp"
+#include "rules/wate1870/odds.hpp"
+
+namespace rz {
+namespace {
+
+struct CliRun {
+  int rc = -1;
+  std::string out;  // stdout and stderr
+};
+
+CliRun reisswitz(const std::string& args) {
+  CliRun r;
+  const std::string cmd = std::string(REISSWITZ_CLI) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return r;
+  std::array<char, 4096> buf{};
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
+  const int status = pclose(p);
+  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+TEST(CliOdds, ADescribedCombatWithoutDrmsIsTheHandComputedOne) {
+  // 6 against 6 in clear: 1:1, no HQ bonus; ties go to the German attacker.
+  const CliRun r = reisswitz("odds 1870 --attack-sp 6 --defence-sp 6 --artillery none");
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "721/1296")) << r.out;
+  EXPECT_TRUE(contains(r.out, "55.63%")) << r.out;
+  EXPECT_TRUE(contains(r.out, "German wins, spread 0")) << r.out;
+}
+
+TEST(CliOdds, JsonListsEveryArtilleryChoiceWithProbabilitiesSummingToOne) {
+  const CliRun r = reisswitz(
+      "odds 1870 --attack-sp 12 --defence-sp 8 --terrain forest --river --attack-hq 1 --defence-hq "
+      "1 --json");
+  ASSERT_EQ(r.rc, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["cases"].size(), 4u);
+  for (const auto& c : j["cases"]) {
+    Fraction sum;
+    for (const auto& s : c["spread"]) {
+      const std::string p = s["probability"]["p"];
+      const auto slash = p.find('/');
+      sum += slash == std::string::npos
+                 ? Fraction(std::stoll(p), 1)
+                 : Fraction(std::stoll(p.substr(0, slash)), std::stoll(p.substr(slash + 1)));
+    }
+    EXPECT_EQ(sum, Fraction(1, 1));
+  }
+  EXPECT_TRUE(j["cases"][3]["sides"]["German"]["artillery"].get<bool>());
+  EXPECT_TRUE(j["cases"][3]["sides"]["French"]["artillery"].get<bool>());
+}
+
+TEST(CliOdds, ForcedMarchAndSiegeAssault) {
+  CliRun r = reisswitz("odds 1870 --forced-march 1");
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "7/12")) << r.out;
+  r = reisswitz("odds 1870 --siege --besieger-sp 12 --fortress-sr 4 --garrison 2");
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "1/3")) << r.out;
+  r = reisswitz("odds 1870 --chassepot --french-sp 7 --terrain forest --json");
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(r.out)["lp"][0]["p"], "1/2");
+}
+
+TEST(CliOdds, AnAttackInASavedGame) {
+  auto st = wate1870::testing::situation(R"(name: "odds cli test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 40, German: 40, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "2206", source: "reconstructed: test"}
+  - {hq: G-VIII, hex: "2306", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 8, formation: F-IV, hex: "2206", source: "reconstructed: test"}
+  - {side: German, sp: 8, formation: G-VIII, hex: "2306", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  const std::string path = ::testing::TempDir() + "odds_cli_saved.json";
+  ASSERT_TRUE(write_text_file(path, st->serialize()).ok());
+  // The HQ is activated first, on a copy; then the attack is weighed.
+  const CliRun r =
+      reisswitz("odds 1870 --saved " + path +
+                " --action 'activate hq=G-VIII' --action 'attack target=2206 from=2306' --json");
+  ASSERT_EQ(r.rc, 0) << r.out;
+  const auto j = nlohmann::json::parse(r.out);
+  wate1870::testing::play(*st, wate1870::testing::kG, "activate hq=G-VIII");
+  const auto odds = wate1870::attack_odds(*st, *Action::parse("attack target=2206 from=2306"),
+                                          wate1870::Side::kGerman);
+  ASSERT_TRUE(odds.ok());
+  EXPECT_EQ(j, wate1870::odds_json(*odds));
+  // The same as a table; a refused order says why.
+  const CliRun t =
+      reisswitz("odds 1870 --saved " + path +
+                " --action 'activate hq=G-VIII' --action 'attack target=2206 from=2306'");
+  EXPECT_EQ(t.rc, 0) << t.out;
+  EXPECT_TRUE(contains(t.out, "Case 4 of 4")) << t.out;
+  const CliRun bad =
+      reisswitz("odds 1870 --saved " + path + " --action 'attack target=2206 from=2306'");
+  EXPECT_EQ(bad.rc, 1) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "illegal")) << bad.out;
+  std::remove(path.c_str());
+}
+
+// A game log (play's save) is replayed, every hash checked, before the attack is weighed.
+TEST(CliOdds, AGameLogIsReplayedFirst) {
+  static auto loaded = wate1870::WateGame::load();
+  ASSERT_TRUE(loaded.ok());
+  const Game& game = **loaded;
+  bots::RandomBot f(3), g(4);
+  SeededDice dice(3);
+  auto played = bots::play_game(game, "historical", {}, 3, {&f, &g}, dice, 10);
+  ASSERT_TRUE(played.ok());
+  const std::string path = ::testing::TempDir() + "odds_cli_log.json";
+  ASSERT_TRUE(write_text_file(path, to_json(played->log, game)).ok());
+  const CliRun r = reisswitz("odds 1870 --saved " + path + " --action 'attack to=2107'");
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "error: ")) << r.out;
+  EXPECT_FALSE(contains(r.out, "does not replay")) << r.out;
+  const CliRun broken = reisswitz("odds 1870 --saved /nonexistent.json --action 'attack to=2107'");
+  EXPECT_EQ(broken.rc, 1) << broken.out;
+  std::remove(path.c_str());
+}
+
+TEST(CliOdds, AskingForNothingOrTwoThingsIsAUsageError) {
+  EXPECT_EQ(reisswitz("odds 1870").rc, 2);
+  EXPECT_EQ(reisswitz("odds 1870 --forced-march 2 --siege --besieger-sp 9 --fortress-sr 3").rc, 2);
+  EXPECT_EQ(reisswitz("odds 1870 --forced-march 4").rc, 2);
+  const CliRun r =
+      reisswitz("odds 1870 --attack-sp 4 --defence-sp 4 --no-loc-attacker --artillery attacker");
+  EXPECT_EQ(r.rc, 2);
+  EXPECT_TRUE(contains(r.out, "LOC")) << r.out;
+}
+
+}  // namespace
+}  // namespace rz
