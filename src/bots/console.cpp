@@ -23,10 +23,6 @@ std::pair<std::string, std::string> split_word(const std::string& line) {
   return {line.substr(0, sp), trim(line.substr(sp + 1))};
 }
 
-bool visible(const Event& e, Player viewer) {
-  return e.visible_to.empty() || std::find(e.visible_to.begin(), e.visible_to.end(), viewer) != e.visible_to.end();
-}
-
 constexpr const char* kBold = "1";
 constexpr const char* kRed = "31";
 constexpr const char* kYellow = "33";
@@ -98,9 +94,11 @@ Console::Console(const Game& game, std::unique_ptr<State> state, GameLog log, Co
       out_(out),
       color_(color) {
   seats_.seats.resize(static_cast<std::size_t>(game_.num_players()), nullptr);
-  // A resumed game shows where it stopped.
+  // A resumed game shows where it stopped: where the player here last acted
+  // (an opponent's orders may be hidden from him, fog of war).
   for (const auto& e : log_.entries)
-    if (auto place = screen_.place_in(e.action.to_string()); !place.empty()) focus_ = place;
+    if (e.player == viewer() || viewer() == kUmpire)
+      if (auto place = screen_.place_in(e.action.to_string()); !place.empty()) focus_ = place;
 }
 
 std::string Console::paint(const std::string& text, const char* code) const {
@@ -121,23 +119,25 @@ Player Console::human_to_move() const {
 }
 
 Status Console::apply(Player p, const Action& a) {
+  // What the player at this console may be told of the action (fog of war hides
+  // an opponent's orders): asked before the action changes the state.
+  const auto shown = p == kChance ? std::nullopt : state_->describe_action_for(viewer(), a);
   auto ev = state_->apply(p, a);
   if (!ev) return ev.error();
   log_.entries.push_back({p, a, state_->hash()});
-  if (p != kChance) {
+  if (shown) {
     const std::string who = game_.player_name(p);
     const Bot* bot = seats_.seats[static_cast<std::size_t>(p)];
-    const std::string line = who + (bot ? " (" + bot->name() + " bot)" : "") + ": " + a.to_string();
+    const std::string line = who + (bot ? " (" + bot->name() + " bot)" : "") + ": " + *shown;
     out_ << paint(line, bot ? kYellow : kBold) << "\n";
-    if (auto place = screen_.place_in(a.to_string()); !place.empty()) focus_ = place;
+    if (auto place = screen_.place_in(*shown); !place.empty()) focus_ = place;
   }
   print_events(*ev, viewer());
   return {};
 }
 
 void Console::print_events(const Events& ev, Player v) {
-  for (const auto& e : ev) {
-    if (v != kUmpire && !visible(e, v)) continue;
+  for (const auto& e : visible_events(ev, v)) {
     out_ << "  " << paint(e.text, kCyan) << "\n";
     if (auto place = screen_.place_in(e.text); !place.empty()) focus_ = place;
   }

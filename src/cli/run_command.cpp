@@ -1,6 +1,8 @@
 // reisswitz run 1870: a game driven from files (scenario, actions, dice),
 // printing every event and the final state as JSON. Bug reports, tests and
-// play by e-mail work this way.
+// play by e-mail work this way. With --as PLAYER it prints only what that
+// player may see (fog of war): his view, the events visible to him and the
+// orders the rules let him know of.
 #include <CLI/CLI.hpp>
 #include <fstream>
 #include <iostream>
@@ -23,6 +25,7 @@ struct RunArgs {
   std::string dice;
   std::string save;
   std::string log;  // write the replayable game log here (see core/game_log.hpp)
+  std::string as;   // print what this player may see (empty: the umpire, everything)
   std::vector<std::string> options;
   std::uint64_t seed = 1;
 };
@@ -41,10 +44,16 @@ std::vector<int> parse_dice(const std::string& text, std::string& error) {
   return pips;
 }
 
-void print_events(const Events& events, nlohmann::json& out) {
-  for (const auto& e : events) {
+void print_events(const Game& game, const Events& events, Player viewer, nlohmann::json& out) {
+  for (const auto& e : visible_events(events, viewer)) {
     std::cout << "  " << e.text << "\n";
-    out.push_back({{"kind", e.kind}, {"text", e.text}});
+    nlohmann::json j{{"kind", e.kind}, {"text", e.text}};
+    if (!e.visible_to.empty()) {  // fog of war: whose eyes only
+      nlohmann::json who = nlohmann::json::array();
+      for (int p : e.visible_to) who.push_back(game.player_name(p));
+      j["visible_to"] = who;
+    }
+    out.push_back(j);
   }
 }
 
@@ -66,6 +75,15 @@ int run_game(const RunArgs& a) {
     return 1;
   }
   std::unique_ptr<State> st = std::move(init).value();
+  Player viewer = kUmpire;
+  if (!a.as.empty()) {
+    auto p = (*game)->player_from_name(a.as);
+    if (!p) {
+      std::cerr << "error: --as: " << p.error().message << "\n";
+      return 2;
+    }
+    viewer = *p;
+  }
   std::unique_ptr<DiceSource> dice;
   if (!a.dice.empty()) {
     std::string err;
@@ -100,7 +118,7 @@ int run_game(const RunArgs& a) {
         return false;
       }
       game_log.entries.push_back({kChance, outcomes[*idx].action, st->hash()});
-      print_events(*ev, log);
+      print_events(**game, *ev, viewer, log);
     }
     return true;
   };
@@ -133,6 +151,7 @@ int run_game(const RunArgs& a) {
       std::cerr << "error: " << where << action.error().to_string() << "\n";
       return 1;
     }
+    const auto shown = st->describe_action_for(viewer, *action);  // before it changes the state
     auto ev = st->apply(player, *action);
     if (!ev) {
       std::cerr << "error: " << where << (*game)->player_name(player) << " '" << action->to_string()
@@ -140,8 +159,8 @@ int run_game(const RunArgs& a) {
       return 1;
     }
     game_log.entries.push_back({player, *action, st->hash()});
-    std::cout << (*game)->player_name(player) << ": " << action->to_string() << "\n";
-    print_events(*ev, log);
+    if (shown) std::cout << (*game)->player_name(player) << ": " << *shown << "\n";
+    print_events(**game, *ev, viewer, log);
     if (!roll()) return 1;
   }
   if (!a.save.empty()) {
@@ -160,8 +179,9 @@ int run_game(const RunArgs& a) {
   }
   nlohmann::json result;
   result["events"] = log;
-  result["state"] = nlohmann::json::parse(st->view(kUmpire));
-  result["hash"] = st->hash();
+  result["state"] = nlohmann::json::parse(st->view(viewer));
+  // A player's output holds no hash: the state's hash covers what he may not see.
+  if (viewer == kUmpire) result["hash"] = st->hash();
   std::cout << result.dump(2) << "\n";
   return 0;
 }
@@ -179,6 +199,7 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--save", args->save, "Save the final state here (JSON)");
   cmd->add_option("--log", args->log, "Write the game log here (replayable with 'reisswitz replay')");
+  cmd->add_option("--as", args->as, "Print only what this player (French or German) may see: fog of war");
   cmd->callback([args] { set_exit_code(run_game(*args)); });
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,6 +18,24 @@ namespace rz {
 using Player = int;                // 0 .. num_players-1
 inline constexpr Player kChance = -1;  // the dice
 inline constexpr Player kUmpire = -2;  // sees everything (view only)
+
+// Whether `viewer` may see `e` (fog of war): events with an empty
+// `visible_to` are for everybody; the umpire sees every event.
+inline bool visible_to(const Event& e, Player viewer) {
+  if (viewer == kUmpire || e.visible_to.empty()) return true;
+  for (int p : e.visible_to)
+    if (p == viewer) return true;
+  return false;
+}
+
+// The events `viewer` may see, in order: the one filter the console, `reisswitz
+// run` and a server use before anything reaches a player.
+inline Events visible_events(const Events& events, Player viewer) {
+  Events out;
+  for (const auto& e : events)
+    if (visible_to(e, viewer)) out.push_back(e);
+  return out;
+}
 
 enum class MoveKind { kPlayer, kSimultaneous, kChance, kTerminal };
 
@@ -56,6 +75,14 @@ class State {
   virtual Result<Events> apply(Player player, const Action& action) = 0;
   // Every outcome with its exact probability; they sum to exactly 1.
   virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // What `viewer` may be told of `action`, which whoever is to move now is
+  // about to apply: its text, or nothing when the action itself is hidden
+  // information (fog of war); then the events apply() returns, filtered by
+  // visible_events(), say what the viewer may see. Call it before apply().
+  virtual std::optional<std::string> describe_action_for(Player viewer, const Action& action) const {
+    (void)viewer;
+    return action.to_string();
+  }
 
   // What `player` may see, as JSON text; kUmpire sees the whole state.
   virtual std::string view(Player player) const = 0;

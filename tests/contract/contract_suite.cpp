@@ -1,6 +1,7 @@
 #include "contract_suite.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -110,12 +111,45 @@ struct Checker {
       if (!nlohmann::json::accept(v)) fail("view is not valid JSON");
       if (cfg.secrets_of)
         for (const auto& secret : cfg.secrets_of(st, p))
-          if (v.find(secret) != std::string::npos) fail("view of player " + std::to_string(p) + " leaks '" + secret + "'");
+          if (holds_secret(v, secret)) fail("view of player " + std::to_string(p) + " leaks '" + secret + "'");
     }
     if (!nlohmann::json::accept(st.view(kUmpire))) fail("umpire view is not valid JSON");
     return std::move(back).value();
   }
+
+  using Secrets = std::vector<std::vector<std::string>>;  // per player
+  Secrets secrets(const State& st) const {
+    Secrets out(static_cast<std::size_t>(cfg.game->num_players()));
+    if (cfg.secrets_of)
+      for (Player p = 0; p < cfg.game->num_players(); ++p) out[static_cast<std::size_t>(p)] = cfg.secrets_of(st, p);
+    return out;
+  }
+
+  // Fog of war: what apply() and describe_action_for() tell a player holds
+  // none of his secrets of both before and after the action.
+  void check_told(const Events& ev, const std::vector<std::optional<std::string>>& told, Player mover,
+                  const Secrets& before, const Secrets& after) {
+    const int n = cfg.game->num_players();
+    for (const auto& e : ev)
+      for (int p : e.visible_to)
+        if (p != kUmpire && (p < 0 || p >= n)) fail("event '" + e.kind + "' is visible to no such player " + std::to_string(p));
+    if (!cfg.secrets_of) return;
+    for (Player p = 0; p < n; ++p) {
+      const auto& was = before[static_cast<std::size_t>(p)];
+      const auto& is = after[static_cast<std::size_t>(p)];
+      for (const auto& secret : was) {
+        if (std::find(is.begin(), is.end(), secret) == is.end()) continue;  // he may see it now
+        for (const auto& e : visible_events(ev, p))
+          if (holds_secret(e.text, secret) || holds_secret(e.kind, secret))
+            fail("event '" + e.kind + "' visible to player " + std::to_string(p) + " leaks '" + secret + "': " + e.text);
+        if (p != mover && told[static_cast<std::size_t>(p)] && holds_secret(*told[static_cast<std::size_t>(p)], secret))
+          fail("the action shown to player " + std::to_string(p) + " leaks '" + secret + "': " + *told[static_cast<std::size_t>(p)]);
+      }
+    }
+  }
 };
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 
 }  // namespace
 
@@ -123,6 +157,17 @@ int env_int(const char* name, int fallback) {
   const char* env = std::getenv(name);
   const int v = env ? std::atoi(env) : 0;
   return v > 0 ? v : fallback;
+}
+
+bool holds_secret(const std::string& text, const std::string& secret) {
+  if (secret.empty()) return false;
+  for (auto at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 1)) {
+    const bool starts = at == 0 || !word_char(secret.front()) || !word_char(text[at - 1]);
+    const std::size_t end = at + secret.size();
+    const bool ends = end == text.size() || !word_char(secret.back()) || !word_char(text[end]);
+    if (starts && ends) return true;
+  }
+  return false;
 }
 
 int scaled(int n) {
@@ -153,6 +198,7 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
       std::uint64_t hash;
     };
     std::vector<Logged> log;
+    Checker::Secrets secrets = c.secrets(*st);
     while (!st->terminal() && c.step_no < cfg.max_steps) {
       const bool deep = (c.step_no + g) % cfg.deep_check_every == 0;
       c.check_to_move(*st);
@@ -181,10 +227,18 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
         a = legal[choose.below(static_cast<std::uint32_t>(legal.size()))];
       }
       if (deep) twin = st->clone();
+      std::vector<std::optional<std::string>> told;
+      if (cfg.secrets_of)
+        for (Player q = 0; q < cfg.game->num_players(); ++q) told.push_back(st->describe_action_for(q, a));
       auto ev = st->apply(p, a);
       if (!ev) {
         c.fail("legal action failed to apply: " + a.to_string() + ": " + ev.error().to_string());
         break;
+      }
+      {
+        auto now = c.secrets(*st);
+        c.check_told(*ev, told, p, secrets, now);
+        secrets = std::move(now);
       }
       for (auto* copy : {twin.get(), restored.get()}) {
         if (!copy) continue;

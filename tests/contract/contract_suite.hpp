@@ -24,6 +24,12 @@ struct SuiteConfig {
   int first_game = 0;
   int game_stride = 1;
   // Game-specific secret probe: strings that must not appear in view(p).
+  // They must not reach p by an event or an action text either: every event
+  // apply() returns that p may see (visible_events) and what
+  // describe_action_for(p, ...) tells him of another player's action must not
+  // hold a secret of p both before and after the action (what he could see
+  // at either moment he may be told). A secret counts where it stands as a
+  // whole word: not next to a letter or a digit ("G-I" is not in "G-IX").
   std::function<std::vector<std::string>(const State&, Player)> secrets_of;
 };
 
@@ -34,6 +40,9 @@ struct SuiteReport {
 };
 
 SuiteReport run_contract_suite(const SuiteConfig& config);
+
+// Whether `secret` stands in `text` as a whole word (see SuiteConfig::secrets_of).
+bool holds_secret(const std::string& text, const std::string& secret);
 
 // `n` scaled by $REISSWITZ_TEST_SCALE (at least 1): sanitizer builds play fewer games.
 int scaled(int n);

@@ -11,7 +11,21 @@
 namespace rz::contract {
 namespace {
 
-enum class Flaw { kNone, kProbabilities, kCloneShares, kCheckMutates, kLegalRefused, kSerializeLoses, kLeak };
+// kLeak shows the umpire's note in the view, kEventLeak in an event everybody
+// may see, kHiddenEvent only in an event for the umpire's eyes (no flaw: the
+// suite must let it pass), kBadAudience names a player who does not exist.
+enum class Flaw {
+  kNone,
+  kProbabilities,
+  kCloneShares,
+  kCheckMutates,
+  kLegalRefused,
+  kSerializeLoses,
+  kLeak,
+  kEventLeak,
+  kHiddenEvent,
+  kBadAudience
+};
 
 class PigState final : public State {
  public:
@@ -61,6 +75,10 @@ class PigState final : public State {
     score_[turn_] += pot_;
     pot_ = 0;
     turn_ = 1 - turn_;
+    if (flaw_ == Flaw::kEventLeak) return Events{{"hold", "held; the-umpire-only-note", {}}};
+    if (flaw_ == Flaw::kHiddenEvent)
+      return Events{{"hold", "held", {}}, {"note", "the-umpire-only-note", {kUmpire}}};
+    if (flaw_ == Flaw::kBadAudience) return Events{{"hold", "held", {2}}};
     return Events{{"hold", "held", {}}};
   }
   std::vector<ChanceOutcome> chance_outcomes() const override {
@@ -148,9 +166,29 @@ TEST(Contract_Suite, ASoundGamePassesEveryCheck) {
   EXPECT_GT(r.steps, 100);
 }
 
+TEST(Contract_Suite, AnEventNoPlayerSeesMayHoldASecret) {
+  const auto r = run(Flaw::kHiddenEvent);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+}
+
+TEST(Contract_Suite, CatchesAnEventThatLeaksASecret) {
+  const auto r = run(Flaw::kEventLeak);
+  ASSERT_FALSE(r.violations.empty());
+  EXPECT_NE(r.violations.front().find("leaks 'the-umpire-only-note'"), std::string::npos) << r.violations.front();
+}
+
+TEST(Contract_Suite, ASecretCountsOnlyAsAWholeWord) {
+  EXPECT_TRUE(holds_secret("G-I activates", "G-I"));
+  EXPECT_TRUE(holds_secret("[\"G-I\"]", "\"G-I\""));
+  EXPECT_TRUE(holds_secret("with G-IX, G-I", "G-I"));
+  EXPECT_FALSE(holds_secret("G-IX activates", "G-I"));
+  EXPECT_FALSE(holds_secret("XG-I", "G-I"));
+  EXPECT_FALSE(holds_secret("anything", ""));
+}
+
 TEST(Contract_Suite, CatchesEveryBrokenPromise) {
   for (Flaw f : {Flaw::kProbabilities, Flaw::kCloneShares, Flaw::kCheckMutates, Flaw::kLegalRefused,
-                 Flaw::kSerializeLoses, Flaw::kLeak}) {
+                 Flaw::kSerializeLoses, Flaw::kLeak, Flaw::kEventLeak, Flaw::kBadAudience}) {
     const auto r = run(f);
     EXPECT_FALSE(r.violations.empty()) << "flaw " << static_cast<int>(f) << " went unnoticed";
   }

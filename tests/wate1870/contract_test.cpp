@@ -24,8 +24,10 @@ std::vector<std::string> hidden_ids(const State& s, Player p) {
   std::set<std::string> seen, unseen;
   for (const auto& g : st.sps())
     if (g.side != me) (st.inspectable(me, g.hex) ? seen : unseen).insert("\"" + g.formation + "\"");
+  // HQs off the map (force pools, casualties, exits by rail) are public record
+  // (the order of battle, 8.5.1, GAP-W-29): only HQs on the map can be hidden.
   for (const auto& h : st.hqs())
-    if (h.side != me) (h.hex && st.inspectable(me, *h.hex) ? seen : unseen).insert("\"" + h.id + "\"");
+    if (h.side != me && h.hex) (st.inspectable(me, *h.hex) ? seen : unseen).insert("\"" + h.id + "\"");
   std::vector<std::string> out;
   for (const auto& id : unseen)
     if (!seen.count(id) && id != "\"\"") out.push_back(id);

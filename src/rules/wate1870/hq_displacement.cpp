@@ -23,7 +23,10 @@ std::vector<std::string> lone_hqs(const Position& pos, Side side, hex::Hex h) {
 
 }  // namespace
 
+// The events name the owner (visible_to) for 12.2: they tell of his HQs,
+// whoever acts (fog.cpp decides whether the other side may see them).
 Events WateState::displace_lone_hqs(Side side, hex::Hex h) {
+  const std::vector<int> owner{index(side)};
   const auto ids = lone_hqs(pos_, side, h);
   if (ids.empty() || over_) return {};
   const auto dest = displacement_hexes(board(), h, side);
@@ -33,7 +36,7 @@ Events WateState::displace_lone_hqs(Side side, hex::Hex h) {
              hq_label(ids.front()) + " is alone in " + h.id() +
                  " with no friendly SP within 2 hexes: an automatic casualty result of 1 "
                  "(rule 8.5.1, ruling GAP-W-35)",
-             {}}};
+             owner}};
   }
   if (dest.size() > 1) {
     steps_.push_back({StepKind::kHqDisplace, side, h});
@@ -41,7 +44,7 @@ Events WateState::displace_lone_hqs(Side side, hex::Hex h) {
              std::string(side_name(side)) + " HQs alone in " + h.id() +
                  " must displace up to 2 hexes to friendly SP: the owner chooses where (ruling "
                  "GAP-W-35)",
-             {}}};
+             owner}};
   }
   Events ev;
   for (const auto& id : ids) {
@@ -50,7 +53,7 @@ Events WateState::displace_lone_hqs(Side side, hex::Hex h) {
     ev.push_back({"displace",
                   hq_label(id) + ", alone in " + h.id() + ", displaces to " + dest.front().id() +
                       " (ruling GAP-W-35)",
-                  {}});
+                  owner});
   }
   return ev;
 }
@@ -93,7 +96,7 @@ Events WateState::apply_displace(const Step& step, const Action& a) {
   Events ev{{"displace",
              hq_label(id) + ", alone in " + step.hex.id() + ", displaces to " + to.id() +
                  " (ruling GAP-W-35)",
-             {}}};
+             {index(step.side)}}};
   auto more = displace_lone_hqs(step.side, step.hex);  // the next HQ of that hex, if any
   ev.insert(ev.end(), more.begin(), more.end());
   return ev;

@@ -378,6 +378,8 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     bool& flag;
     ~Done() { flag = false; }
   } done{applying_};
+  std::optional<FogBefore> fog;  // 12.2 (fog.cpp)
+  if (options_.flag("12.2")) fog = FogBefore{pos_, force_, frames_};
   Events ev;
   const Step s = steps_.back();
   steps_.pop_back();
@@ -500,6 +502,13 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     ev.insert(ev.end(), e.begin(), e.end());
   }
   pos_.normalise();
+  // 12.2 (fog.cpp): who may see what the action told; victory and the turn
+  // sequence that follow are public, and are judged without them.
+  if (fog) {
+    ev = fog_events(std::move(ev), s, action, *fog);
+  } else {
+    for (auto& e : ev) e.visible_to.clear();  // without 12.2 every event is for everybody
+  }
   {
     auto v = check_victory();  // 11.0 (victory.cpp)
     ev.insert(ev.end(), v.begin(), v.end());
@@ -519,11 +528,15 @@ std::vector<double> WateState::returns() const {
 
 bool WateState::inspectable(Side viewer, hex::Hex h) const {
   if (!options_.flag("12.2")) return true;
+  return inspectable_in(pos_, viewer, h);
+}
+
+bool inspectable_in(const Position& pos, Side viewer, hex::Hex h) {
   // 12.2: the French inspect adjacent German forces, the Germans up to two hexes away.
   const int range = viewer == Side::kFrench ? 1 : 2;
-  for (const auto& g : pos_.sps)
+  for (const auto& g : pos.sps)
     if (g.side == viewer && hex::distance(g.hex, h) <= range) return true;
-  for (const auto& q : pos_.hqs)
+  for (const auto& q : pos.hqs)
     if (q.side == viewer && q.hex && hex::distance(*q.hex, h) <= range) return true;
   return false;
 }

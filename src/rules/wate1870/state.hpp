@@ -152,6 +152,10 @@ struct SetupPiece {
   friend bool operator==(const SetupPiece&, const SetupPiece&) = default;
 };
 
+// 12.2 Fog of War: whether `viewer` may inspect the enemy stack in `h` of
+// `pos` (the French adjacent hexes, the Germans up to two hexes away).
+bool inspectable_in(const Position& pos, Side viewer, hex::Hex h);
+
 // 11.0 / GAP-W-29: the French towns and fortresses on the German border (a French
 // town or fortress hex adjacent to a German hex), sorted (victory.cpp).
 std::vector<hex::Hex> border_places(const Map& map);
@@ -170,6 +174,8 @@ class WateState final : public State {
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
+  // 12.2: an opponent's orders are not shown; the events say what may be seen (fog.cpp).
+  std::optional<std::string> describe_action_for(Player viewer, const Action& action) const override;
   std::string view(Player player) const override;
   std::string serialize() const override;
   std::unique_ptr<State> clone() const override;
@@ -212,6 +218,21 @@ class WateState final : public State {
   Events start_phase(Phase phase);
   Events advance_phase();
   Events finish(std::optional<Side> winner, std::string reason);
+  // 12.2 Fog of War for events (fog.cpp, ruling GAP-W-40, docs/rulings/wate1870-fog.md):
+  // what the state held before apply(), so that the events of an action can
+  // be judged against what each side could inspect before and after it.
+  struct FogBefore {
+    Position pos;
+    std::optional<ActiveForce> force;
+    std::vector<Frame> frames;
+  };
+  // Marks the events of an action that tell of forces the other player may
+  // not inspect as their owner's only, and adds what he may see instead.
+  Events fog_events(Events ev, const Step& step, const Action& action, const FogBefore& before) const;
+  // Whether everything the action told of `owner`'s forces could be inspected
+  // by the other side, before or after it.
+  bool fog_public(Side owner, const Step& step, const Action& action, const FogBefore& before) const;
+  std::string fog_twin(const Event& hidden, Side owner, const Action& action, const FogBefore& before) const;
   Board board() const { return Board{*data_, pos_, options_}; }
 
   // What the rules derive from the position (LOC, rail reach) is asked many

@@ -1,0 +1,356 @@
+// 12.2 Fog of War in what apply() tells (ruling GAP-W-40; rulings F-1 to F-6
+// in docs/rulings/wate1870-fog.md): the events of an action about enemy
+// forces a player may not inspect go to their owner only, the other player
+// gets a redacted event; the opponent's orders are not described; the
+// terminal console prints only what the human player may see.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "../contract/contract_suite.hpp"
+#include "bots/console.hpp"
+#include "bots/wate1870_screen.hpp"
+#include "combat_fixture.hpp"
+#include "rules/wate1870/game.hpp"
+#include "rules/wate1870/scenario.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+using testing::H;
+using testing::shared_data;
+
+constexpr Player kF = 0;
+constexpr Player kG = 1;
+
+GameOptions fog() {
+  GameOptions o;
+  o.values["12.2"] = "on";
+  return o;
+}
+
+const WateGame& game() {
+  static auto g = WateGame::load();
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
+  return **g;
+}
+
+// A small Action Phase scenario on clear French ground (0501-0804), every
+// entry with its source, as the scenario loader wants.
+std::string scenario_text(const std::string& body, Side first) {
+  const std::string text =
+      std::string(
+          "name: fog test\nsource: \"reconstructed: test\"\nturn: 3\nphase: action\n"
+          "rp: {French: 5, German: 5, source: \"reconstructed: test\"}\n"
+          "first_activation: {side: ") +
+      std::string(side_name(first)) + ", source: \"reconstructed: test\"}\n" + body;
+  std::string with_sources;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    with_sources += text[i];
+    if (text[i] == '{' && i >= 4 && text.compare(i - 4, 4, "  - ") == 0)
+      with_sources += "source: \"reconstructed: test\", ";
+  }
+  return with_sources;
+}
+
+std::unique_ptr<WateState> make(const std::string& body, Side first, GameOptions options) {
+  auto data = shared_data();
+  auto sc = Scenario::parse(scenario_text(body, first), "fog-test.yaml", data->map, data->forces);
+  if (!sc.ok()) {
+    ADD_FAILURE() << sc.error().to_string();
+    return nullptr;
+  }
+  auto st = WateState::from_scenario(data, *sc, std::move(options), 1);
+  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
+  return std::move(st).value();
+}
+
+Events play(WateState& st, Player p, const std::string& text) {
+  auto a = Action::parse(text);
+  EXPECT_TRUE(a.ok()) << text;
+  if (!a.ok()) return {};
+  auto ev = st.apply(p, *a);
+  EXPECT_TRUE(ev.ok()) << text << ": " << (ev.ok() ? "" : ev.error().to_string());
+  return ev.ok() ? *ev : Events{};
+}
+
+std::string texts(const Events& ev, Player viewer) {
+  std::string out;
+  for (const auto& e : visible_events(ev, viewer)) out += e.text + "\n";
+  return out;
+}
+
+bool contains(const std::string& s, const std::string& part) {
+  return s.find(part) != std::string::npos;
+}
+
+std::string hq_name(const char* id) { return shared_data()->forces.find(id)->name; }
+
+// The German III Corps HQ with 5 SP in 0502, three hexes from 2 French SP in 0505.
+const char* kHiddenMarch = R"(hqs:
+  - {hq: G-III, hex: "0502"}
+sps:
+  - {side: German, sp: 5, hex: "0502", formation: G-III}
+  - {side: French, sp: 2, hex: "0505"}
+)";
+
+TEST(Wate1870_12_2, AHiddenGermanMarchShowsTheFrenchOnlyAStackMoving) {
+  auto st = make(kHiddenMarch, Side::kGerman, fog());
+  ASSERT_TRUE(st);
+  ASSERT_FALSE(st->inspectable(Side::kFrench, H("0502")));
+  ASSERT_FALSE(st->inspectable(Side::kFrench, H("0602")));
+  std::string french, german;
+  for (const char* order : {"activate hq=G-III", "march sp=5", "move to=0602", "stop"}) {
+    const Events ev = play(*st, kG, order);
+    french += texts(ev, kF);
+    german += texts(ev, kG);
+    for (const auto& e : ev)
+      EXPECT_FALSE(e.visible_to.empty() && e.kind != "phase" && e.kind != "initiative") << e.text;
+  }
+  // The owner reads everything.
+  EXPECT_TRUE(contains(german, "activates " + hq_name("G-III") + " HQ in 0502")) << german;
+  EXPECT_TRUE(contains(german, "marches with 5 SP from 0502")) << german;
+  EXPECT_TRUE(contains(german, "German force moves 0502 -> 0602")) << german;
+  // The French: a German force activated, something happened out of sight, a stack moved.
+  EXPECT_TRUE(contains(french, "German activates a force (rule 7.0; fog of war, rule 12.2)"))
+      << french;
+  EXPECT_TRUE(contains(french, "German acts out of sight")) << french;
+  EXPECT_TRUE(
+      contains(french, "A German stack moves 0502 -> 0602 (rule 7.1; fog of war, rule 12.2)"))
+      << french;
+  for (const std::string& secret :
+       {std::string("G-III"), hq_name("G-III"), std::string(" SP"), std::string("MP")})
+    EXPECT_FALSE(contains(french, secret)) << secret << " in\n" << french;
+  // Nothing the French may see tells of the move's cost or the HQ's command limit.
+  EXPECT_FALSE(contains(french, "command limit")) << french;
+}
+
+TEST(Wate1870_12_2, WithoutFogOfWarEveryEventGoesToEverybody) {
+  auto st = make(kHiddenMarch, Side::kGerman, {});
+  ASSERT_TRUE(st);
+  std::string french;
+  for (const char* order : {"activate hq=G-III", "march sp=5", "move to=0602", "stop"}) {
+    const Events ev = play(*st, kG, order);
+    for (const auto& e : ev) EXPECT_TRUE(e.visible_to.empty()) << e.text;
+    french += texts(ev, kF);
+    Action a = *Action::parse("pass");
+    EXPECT_EQ(st->describe_action_for(kF, a), "pass");
+  }
+  EXPECT_TRUE(contains(french, "activates " + hq_name("G-III") + " HQ in 0502")) << french;
+  EXPECT_TRUE(contains(french, "German force moves 0502 -> 0602")) << french;
+  EXPECT_FALSE(contains(french, "fog of war")) << french;
+}
+
+TEST(Wate1870_12_2, AGermanForceMovingNextToTheFrenchIsSeenInFull) {
+  // The French in 0504 may inspect 0503 (adjacent), not 0502.
+  auto st = make(R"(hqs:
+  - {hq: G-III, hex: "0502"}
+sps:
+  - {side: German, sp: 5, hex: "0502", formation: G-III}
+  - {side: French, sp: 2, hex: "0504"}
+)",
+                 Side::kGerman, fog());
+  ASSERT_TRUE(st);
+  ASSERT_FALSE(st->inspectable(Side::kFrench, H("0502")));
+  ASSERT_TRUE(st->inspectable(Side::kFrench, H("0503")));
+  std::string hidden = texts(play(*st, kG, "activate hq=G-III"), kF);
+  hidden += texts(play(*st, kG, "march sp=5"), kF);
+  EXPECT_FALSE(contains(hidden, "G-III")) << hidden;
+  // It comes into view: the French see the move in full, as the map shows the stack.
+  const std::string seen = texts(play(*st, kG, "move to=0503"), kF);
+  EXPECT_TRUE(contains(seen, "German force moves 0502 -> 0503")) << seen;
+  EXPECT_FALSE(contains(seen, "fog of war")) << seen;
+}
+
+TEST(Wate1870_12_2, TheOpponentsOrdersAreNotDescribed) {
+  auto st = make(kHiddenMarch, Side::kGerman, fog());
+  ASSERT_TRUE(st);
+  const Action a = *Action::parse("activate hq=G-III");
+  EXPECT_EQ(st->describe_action_for(kG, a), "activate hq=G-III");       // his own order
+  EXPECT_EQ(st->describe_action_for(kUmpire, a), "activate hq=G-III");  // the umpire sees all
+  EXPECT_EQ(st->describe_action_for(kF, a), std::nullopt);
+}
+
+TEST(Wate1870_12_2, AHiddenMobilizationTellsTheFrenchNeitherPlaceNorStrength) {
+  auto init = game().initial_state("historical", fog(), 1);
+  ASSERT_TRUE(init.ok());
+  auto& st = static_cast<WateState&>(**init);
+  ASSERT_EQ(st.phase(), Phase::kAdministrative);
+  play(st, kF, "end-administrative");  // the French finish first, then the Germans (6.0)
+  ASSERT_EQ(st.to_move().players, std::vector<Player>{kG});
+  std::optional<Action> order;
+  for (const auto& a : st.legal_actions(kG))
+    if (a.verb == "mobilize" && a.get("sp") &&
+        !st.inspectable(Side::kFrench, *hex::parse_hex(*a.get("hex")))) {
+      order = a;
+      break;
+    }
+  ASSERT_TRUE(order) << "no German mobilization out of French sight";
+  const std::string hex = *order->get("hex");
+  auto ev = st.apply(kG, *order);
+  ASSERT_TRUE(ev.ok());
+  const std::string french = texts(*ev, kF), german = texts(*ev, kG);
+  EXPECT_TRUE(contains(german, "German mobilizes " + *order->get("sp") + " SP in ")) << german;
+  EXPECT_TRUE(contains(french, "German mobilizes (rule 6.2; fog of war, rule 12.2)")) << french;
+  EXPECT_FALSE(contains(french, hex)) << french;
+  EXPECT_FALSE(contains(french, " SP")) << french;
+}
+
+TEST(Wate1870_12_2, TheFreeSetUpOfTheGermansIsHiddenFromTheFrench) {
+  auto init = game().initial_state("free", fog(), 1);
+  ASSERT_TRUE(init.ok());
+  auto& st = static_cast<WateState&>(**init);
+  ASSERT_EQ(st.to_move().players, std::vector<Player>{kG});  // the Germans set up first (14.0)
+  auto ev = st.apply(kG, Action("auto-setup"));
+  ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+  const std::string french = texts(*ev, kF), german = texts(*ev, kG);
+  EXPECT_TRUE(contains(german, "sets up " + hq_name("G-III") + " HQ")) << german;
+  EXPECT_TRUE(contains(french, "German sets up units (rule 14.0; fog of war, rule 12.2)"))
+      << french;
+  for (const auto& q : st.hqs())
+    if (q.side == Side::kGerman) {
+      EXPECT_FALSE(contains(french, hq_name(q.id.c_str()))) << q.id << "\n" << french;
+    }
+}
+
+// What a player may not see, as it appears in event texts: ids and names of
+// enemy HQs and formations none of whose units he may inspect.
+std::vector<std::string> hidden_names(const State& s, Player p) {
+  const auto& st = static_cast<const WateState&>(s);
+  const Side me = static_cast<Side>(p);
+  std::set<std::string> seen, unseen;
+  for (const auto& g : st.sps())
+    if (g.side != me && !g.formation.empty())
+      (st.inspectable(me, g.hex) ? seen : unseen).insert(g.formation);
+  for (const auto& h : st.hqs()) {
+    if (h.side == me) continue;
+    const bool exited =
+        std::find(st.exited_hqs().begin(), st.exited_hqs().end(), h.id) != st.exited_hqs().end();
+    if (exited) continue;  // counted openly for the victory (11.0, GAP-W-29)
+    (h.hex && st.inspectable(me, *h.hex) ? seen : unseen).insert(h.id);
+  }
+  std::vector<std::string> out;
+  for (const auto& id : unseen) {
+    if (seen.count(id)) continue;
+    out.push_back(id);
+    if (const HqDef* def = st.data().forces.find(id)) out.push_back(def->name);
+  }
+  return out;
+}
+
+TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
+  contract::SuiteConfig cfg;
+  cfg.game = &game();
+  cfg.scenario = "historical";
+  cfg.options = fog();
+  cfg.games = contract::scaled(2);
+  cfg.deep_check_every = 50;
+  cfg.seed = 122;
+  cfg.secrets_of = hidden_names;
+  const auto r = contract::run_contract_suite(cfg);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+  EXPECT_EQ(r.games_finished, cfg.games);
+  // The probe finds names to hide at the start, or this test proves nothing.
+  auto st = game().initial_state("historical", cfg.options, 1);
+  ASSERT_TRUE(st.ok());
+  EXPECT_FALSE(hidden_names(**st, kF).empty());
+  EXPECT_FALSE(hidden_names(**st, kG).empty());
+}
+
+TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
+  contract::SuiteConfig cfg;
+  cfg.game = &game();
+  cfg.scenario = "free";
+  cfg.options = fog();
+  cfg.games = contract::scaled(1);
+  cfg.deep_check_every = 50;
+  cfg.seed = 14;
+  cfg.secrets_of = hidden_names;
+  const auto r = contract::run_contract_suite(cfg);
+  EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+}
+
+TEST(Wate1870_12_2, TheProbeFindsTheNamesTheRedactionTakesOut) {
+  // The names the suite above looks for are those the events would show
+  // without the redaction: the same orders without 12.2 tell the French them.
+  auto hidden = make(kHiddenMarch, Side::kGerman, fog());
+  auto open = make(kHiddenMarch, Side::kGerman, {});
+  ASSERT_TRUE(hidden && open);
+  const auto secrets = hidden_names(*hidden, kF);
+  ASSERT_FALSE(secrets.empty());
+  std::string told;
+  for (const char* order : {"activate hq=G-III", "march sp=5", "move to=0602"})
+    told += texts(play(*open, kG, order), kF);
+  bool found = false;
+  for (const auto& s : secrets) found = found || contract::holds_secret(told, s);
+  EXPECT_TRUE(found) << told;
+}
+
+// ---- the terminal console (bots::Console, `reisswitz play`) ----
+
+// The German seat plays these orders, then passes (or takes the first choice).
+class ScriptBot final : public bots::Bot {
+ public:
+  explicit ScriptBot(std::vector<std::string> orders) : orders_(std::move(orders)) {}
+  Action choose(const State& st, Player p, const std::string&) override {
+    const auto legal = st.legal_actions(p);
+    if (next_ < orders_.size()) return *Action::parse(orders_[next_++]);
+    for (const auto& a : legal)
+      if (a.verb == "pass") return a;
+    return legal.front();
+  }
+  std::string name() const override { return "script"; }
+  bool needs_view() const override { return false; }
+
+ private:
+  std::vector<std::string> orders_;
+  std::size_t next_ = 0;
+};
+
+// A French human (who quits at his first decision) against the script above.
+std::string console_output(GameOptions options) {
+  const std::string path = ::testing::TempDir() + "fog_console_test.yaml";
+  {
+    std::ofstream f(path);
+    f << scenario_text(kHiddenMarch, Side::kGerman);
+  }
+  auto st = game().initial_state(path, options, 9);
+  std::remove(path.c_str());
+  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
+  if (!st.ok()) return "";
+  ScriptBot bot({"activate hq=G-III", "march sp=5", "move to=0602", "stop"});
+  SeededDice dice(9);
+  bots::Wate1870Screen screen(game().data());
+  std::istringstream in("quit\n");
+  std::ostringstream out;
+  GameLog log{"1870", path, options, 9, (*st)->hash(), {{"human", "French"}}, {}};
+  bots::Console console(game(), std::move(st).value(), std::move(log),
+                        bots::ConsoleSeats{{nullptr, &bot}}, dice, screen, in, out, false);
+  EXPECT_EQ(console.run(), 0);
+  EXPECT_GE(console.log().entries.size(), 4u);
+  return out.str();
+}
+
+TEST(Wate1870_12_2, TheConsoleShowsTheFrenchNeitherTheBotsOrdersNorHiddenForces) {
+  const std::string out = console_output(fog());
+  EXPECT_FALSE(contains(out, "German (script bot):")) << out;
+  for (const std::string& secret :
+       {std::string("G-III"), hq_name("G-III"), std::string("march sp=5")})
+    EXPECT_FALSE(contains(out, secret)) << secret << " in\n" << out;
+  EXPECT_TRUE(contains(out, "German activates a force (rule 7.0; fog of war, rule 12.2)")) << out;
+  EXPECT_TRUE(contains(out, "A German stack moves 0502 -> 0602")) << out;
+}
+
+TEST(Wate1870_12_2, WithoutFogTheConsoleShowsTheBotsOrdersAndEveryEvent) {
+  const std::string out = console_output({});
+  EXPECT_TRUE(contains(out, "German (script bot): activate hq=G-III")) << out;
+  EXPECT_TRUE(contains(out, "activates " + hq_name("G-III") + " HQ in 0502")) << out;
+  EXPECT_TRUE(contains(out, "German force moves 0502 -> 0602")) << out;
+}
+
+}  // namespace
+}  // namespace rz::wate1870
