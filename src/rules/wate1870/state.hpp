@@ -183,6 +183,12 @@ class WateState final : public State {
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
 
+  // What is being resolved now, for bots and the screen (view() shows the same):
+  // the chain of activated HQs, the force carrying out an action, the combat.
+  const std::vector<Frame>& frames() const { return frames_; }
+  const std::optional<ActiveForce>& force() const { return force_; }
+  const std::optional<Combat>& combat() const { return combat_; }
+
  private:
   rz::Status check_impl(Player player, const Action& action) const;
   Events start_phase(Phase phase);
