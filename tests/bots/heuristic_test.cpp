@@ -46,14 +46,6 @@ TEST(HeuristicBot, OnlyPicksLegalActions) {
   }
 }
 
-TEST(HeuristicBot, EvaluationIsFiniteForBothSides) {
-  // A smoke test of the evaluation on the opening position.
-  auto st = std::move(game().initial_state("historical", {}, 1)).value();
-  Heuristic1870Bot bot(1);
-  const double f = bot.evaluate(*st, 0), g = bot.evaluate(*st, 1);
-  EXPECT_TRUE(std::isfinite(f) && std::isfinite(g));
-}
-
 Result<PlayedGame> match(const std::string& french, const std::string& german, std::uint64_t seed,
                          long max_steps = 200000) {
   auto f = std::move(make_bot(french, seed * 2 + 1)).value();
