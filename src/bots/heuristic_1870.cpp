@@ -440,6 +440,7 @@ struct Heuristic1870Bot::Impl {
   Plan plan_march(const Scene& sc, const ForceDesc& f) const;
   int move_cost(const Scene& sc, const ForceDesc& f, int from, int to) const;
   double step_gain(const Scene& sc, int to) const;
+  bool loc_after(const Scene& sc, int x) const;
   Odds march_odds(const Scene& sc, const ForceDesc& f, int from, int target) const;
   void claim(const Scene& sc, const ForceDesc& f, const Plan& p);
 
@@ -583,8 +584,22 @@ double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Tar
       v += 0.3 * raw;
   }
   // Keep the LOC (4.0): no rally, recovery or full strength without one.
-  if (!sc.loc(sc.me).has_loc(sc.hex_at(x))) v -= 2.5 * raw;
+  if (!loc_after(sc, x)) v -= 2.5 * raw;
   return v;
+}
+
+// Whether a force of ours in x has a LOC once it is there. The LOCs are those of
+// the position now, so a place we take from the enemy (a town or fortress
+// under its control blocks tracing, 4.1) counts if a neighbour has one.
+bool Heuristic1870Bot::Impl::loc_after(const Scene& sc, int x) const {
+  const auto& loc = sc.loc(sc.me);
+  if (loc.has_loc(sc.hex_at(x))) return true;
+  if (sc.ws.controller(sc.hex_at(x)) == sc.me) return false;
+  for (int dir = 0; dir < 6; ++dir) {
+    const int j = sc.map.neighbour_index(x, dir);
+    if (j >= 0 && sc.sp_of(sc.foe, j) == 0 && loc.has_loc(sc.hex_at(j))) return true;
+  }
+  return false;
 }
 
 int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int from, int to) const {
@@ -688,9 +703,14 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
         }
       }
       if (stuck) continue;
+      // The hexes of the path so far: a march does not come back (so a town
+      // is taken, and counted, once).
+      int chain[16], len = 0;
+      for (int s = static_cast<int>(slot(h, m)); s >= 0 && len < 16; s = pred[Scene::u(s)])
+        chain[len++] = s / width;
       for (int dir = 0; dir < 6; ++dir) {
         const int to = sc.map.neighbour_index(h, dir);
-        if (to < 0) continue;
+        if (to < 0 || std::find(chain, chain + len, to) != chain + len) continue;
         const int cost = move_cost(sc, f, h, to);
         if (cost < 0 || cost > m) continue;
         double v = here + step_gain(sc, to);
