@@ -76,10 +76,6 @@ std::vector<hex::Hex> hex_list(const std::string& s) {
   return out;
 }
 
-bool has_verb(const std::vector<Action>& legal, std::string_view verb) {
-  return std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.verb == verb; });
-}
-
 const Action* find_verb(const std::vector<Action>& legal, std::string_view verb) {
   for (const auto& a : legal)
     if (a.verb == verb) return &a;
@@ -89,6 +85,28 @@ const Action* find_verb(const std::vector<Action>& legal, std::string_view verb)
 bool contains(const std::vector<Action>& legal, const Action& a) {
   return std::find(legal.begin(), legal.end(), a) != legal.end();
 }
+
+// The legal actions of a decision, listed only when a decision needs them all
+// (listing them is most of the rules' work for a march): otherwise one order
+// is checked. Under 12.2 the list comes from the view and nothing is checked.
+class Legal {
+ public:
+  Legal(const State& st, Player p) : st_(&st), p_(p) {}
+  explicit Legal(std::vector<Action> list) : list_(std::move(list)) {}
+  const std::vector<Action>& all() {
+    if (!list_) list_ = st_->legal_actions(p_);
+    return *list_;
+  }
+  bool ok(const Action& a) {
+    if (list_ || !st_) return contains(all(), a);
+    return st_->check(p_, a).ok();
+  }
+
+ private:
+  const State* st_ = nullptr;
+  Player p_ = 0;
+  std::optional<std::vector<Action>> list_;
+};
 
 // The points a change of `dvp` VP (French-positive, rule 11.0) is worth to `me`.
 double vp_points(Side me, int dvp) { return (me == Side::kFrench ? 1 : -1) * kVp * dvp; }
@@ -209,7 +227,8 @@ struct Target {
 
 struct Scene {
   Scene(const WateState& s, Side side, const MapTables& tables,
-        std::shared_ptr<const wate1870::LocMap>* locs)
+        std::shared_ptr<const wate1870::LocMap>* locs,
+        std::shared_ptr<const wate1870::ZocMap>* zocs)
       : ws(s),
         me(side),
         foe(wate1870::other(side)),
@@ -217,9 +236,13 @@ struct Scene {
         map(s.data().map),
         mt(tables),
         n(tables.n),
-        zoc_fr(b, Side::kFrench),
-        zoc_ge(b, Side::kGerman),
         loc_(locs) {
+    for (Side z : {Side::kFrench, Side::kGerman}) {
+      auto& slot = zocs[u(k(z))];
+      if (!slot) slot = std::make_shared<const wate1870::ZocMap>(b, z);
+    }
+    zoc_fr = zocs[0].get();
+    zoc_ge = zocs[1].get();
     for (int k = 0; k < 2; ++k) {
       sp[k].assign(static_cast<std::size_t>(n), 0);
       good[k].assign(static_cast<std::size_t>(n), 0);
@@ -258,9 +281,10 @@ struct Scene {
   int n;
   std::vector<int> sp[2], good[2], dis[2], dem[2];
   std::vector<char> hq[2];
-  std::vector<int> avail;  // my SP not yet activated, per hex
-  std::vector<char> fire;  // a German force here may be fired on (7.1.2)
-  wate1870::ZocMap zoc_fr, zoc_ge;
+  std::vector<int> avail;          // my SP not yet activated, per hex
+  std::vector<char> fire;          // a German force here may be fired on (7.1.2)
+  const wate1870::ZocMap* zoc_fr;  // the ZOC of each side (3.4)
+  const wate1870::ZocMap* zoc_ge;
 
   static std::size_t u(int i) { return static_cast<std::size_t>(i); }
   int k(Side s) const { return wate1870::index(s); }
@@ -272,7 +296,7 @@ struct Scene {
   int sp_of(Side s, int i) const { return sp[u(k(s))][u(i)]; }
   // `s` is in the ZOC of its enemy in hex i.
   bool in_ezoc(Side s, int i) const {
-    return (s == Side::kFrench ? zoc_ge : zoc_fr).in_zoc_index(i);
+    return (s == Side::kFrench ? zoc_ge : zoc_fr)->in_zoc_index(i);
   }
   // The LOCs (4.1): kept by the bot for a while (see Impl::choose), they change slowly.
   const wate1870::LocMap& loc(Side s) const {
@@ -414,6 +438,9 @@ struct Heuristic1870Bot::Impl {
   Pcg32 rng;
   std::shared_ptr<const MapTables> tables;
   std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
+  std::shared_ptr<const wate1870::ZocMap> zocs[2];
+  std::uint64_t pieces = 0;  // pieces_key of the position they were made for
+  void refresh(const WateState& ws);
 
   // Memory within a side's turn: what forces committed to, lone forces with
   // nothing to do, the march being followed and the order meant for a force.
@@ -430,7 +457,7 @@ struct Heuristic1870Bot::Impl {
   };
   std::optional<Intent> intent;
 
-  Action choose(const WateState& ws, Player p, const std::vector<Action>& legal);
+  Action choose(const WateState& ws, Player p, Legal& legal);
 
   // ---- targets and the value of a hex for a force ----
   const std::vector<Target>& targets(const Scene& sc) const;
@@ -451,12 +478,13 @@ struct Heuristic1870Bot::Impl {
   bool wants_rally(const Scene& sc, int hex, int bad, int all) const;
 
   // ---- the decisions ----
-  Action setup(const std::vector<Action>& legal);
+  Action setup(Legal& legal);
   Action administrative(const Scene& sc, const std::vector<Action>& legal);
   Action activation(const Scene& sc, const std::vector<Action>& legal);
-  Action hq_orders(const Scene& sc, const std::vector<Action>& legal);
-  Action force_orders(const Scene& sc, const std::vector<Action>& legal);
-  Action march(const Scene& sc, const std::vector<Action>& legal);
+  Action hq_orders(const Scene& sc, Legal& legal);
+  Action force_orders(const Scene& sc, Legal& legal);
+  Action march(const Scene& sc, Legal& legal);
+  Action stop(Legal& legal);
   Action absorb(const Scene& sc, const std::vector<Action>& legal);
   Action retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb);
   Action advance(const Scene& sc, const std::vector<Action>& legal);
@@ -815,10 +843,12 @@ bool Heuristic1870Bot::Impl::wants_rally(const Scene& sc, int hex, int bad, int 
 
 // ---- decisions ----
 
-Action Heuristic1870Bot::Impl::setup(const std::vector<Action>& legal) {
-  if (const Action* a = find_verb(legal, "auto-setup")) return *a;
-  if (const Action* a = find_verb(legal, "end-setup")) return *a;
-  return legal.front();
+Action Heuristic1870Bot::Impl::setup(Legal& legal) {
+  // 14.0: the scenario's placements (the historic ones, moved into each
+  // side's own country), then done.
+  if (legal.ok(Action("auto-setup"))) return Action("auto-setup");
+  if (legal.ok(Action("end-setup"))) return Action("end-setup");
+  return legal.all().front();
 }
 
 Action Heuristic1870Bot::Impl::administrative(const Scene& sc, const std::vector<Action>& legal) {
@@ -1001,7 +1031,7 @@ Action Heuristic1870Bot::Impl::activation(const Scene& sc, const std::vector<Act
   return legal.front();
 }
 
-Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, const std::vector<Action>& legal) {
+Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, Legal& legal) {
   const auto& frame = sc.ws.frames().back();
   const HqUnit* q = sc.ws.position().hq(frame.hq);
   if (!q || !q->hex) return Action("end");
@@ -1012,8 +1042,8 @@ Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, const std::vector<Acti
   const int own = std::min(sc.avail[Scene::u(at)], limit);
 
   // 1. A Planned Attack at good odds (7.4): the HQ's own action, so first.
-  if (!army) {
-    Action a = best_attack(sc, legal, nullptr);
+  if (!army && sc.adjacent_strength(sc.foe, at) > 0) {
+    Action a = best_attack(sc, legal.all(), nullptr);
     if (!a.verb.empty()) return a;
   }
 
@@ -1026,7 +1056,7 @@ Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, const std::vector<Acti
   {
     const ForceDesc f = force_in(sc, at, guard, {q}, cmd.ma, cmd.cautious);
     if (!army && guard > 0 && wants_rally(sc, at, f.dis + f.dem, f.raw()) &&
-        has_verb(legal, "rally")) {
+        legal.ok(Action("rally").with("sp", std::to_string(guard)))) {
       own_order = Order::kRally;
       own_gain = 2.0 * (f.dis + f.dem) + 1.0;
     } else {
@@ -1062,7 +1092,7 @@ Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, const std::vector<Acti
     const int k = std::min({avail, inh.max_sp, limit - reserve});
     if (k <= 0) continue;
     const Action a = Action("detach").with("hex", sc.hex_at(h).id()).with("sp", std::to_string(k));
-    if (!contains(legal, a)) continue;
+    if (!legal.ok(a)) continue;
     const ForceDesc f = force_in(sc, h, k, {}, inh.ratings.ma, inh.ratings.cautious);
     Intent it;
     it.hex = h;
@@ -1091,7 +1121,7 @@ Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, const std::vector<Acti
   if (own_acts) {
     const Action a =
         Action(own_order == Order::kRally ? "rally" : "march").with("sp", std::to_string(guard));
-    if (contains(legal, a)) {
+    if (legal.ok(a)) {
       if (own_plan) {
         Plan p = *own_plan;
         plan = p;
@@ -1101,11 +1131,10 @@ Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, const std::vector<Acti
       return a;
     }
   }
-  if (const Action* a = find_verb(legal, "end")) return *a;
-  return legal.front();
+  return Action("end");
 }
 
-Action Heuristic1870Bot::Impl::force_orders(const Scene& sc, const std::vector<Action>& legal) {
+Action Heuristic1870Bot::Impl::force_orders(const Scene& sc, Legal& legal) {
   const auto& af = *sc.ws.force();
   const int at = sc.map.index_of(af.hex);
   const ForceDesc f = acting_force(sc);
@@ -1123,17 +1152,17 @@ Action Heuristic1870Bot::Impl::force_orders(const Scene& sc, const std::vector<A
       it->plan = std::move(p);
     }
   }
-  if (it->order == Order::kRally && has_verb(legal, "rally")) return Action("rally");
-  if (it->order == Order::kMarch && it->plan && has_verb(legal, "march")) {
+  if (it->order == Order::kRally && legal.ok(Action("rally"))) return Action("rally");
+  if (it->order == Order::kMarch && it->plan && legal.ok(Action("march"))) {
     plan = it->plan;
     claim(sc, f, *it->plan);
     return Action("march");
   }
-  if (has_verb(legal, "hold")) return Action("hold");
-  return legal.front();
+  if (legal.ok(Action("hold"))) return Action("hold");
+  return legal.all().front();
 }
 
-Action Heuristic1870Bot::Impl::march(const Scene& sc, const std::vector<Action>& legal) {
+Action Heuristic1870Bot::Impl::march(const Scene& sc, Legal& legal) {
   const auto& af = *sc.ws.force();
   const int at = sc.map.index_of(af.hex);
   const ForceDesc f = acting_force(sc);
@@ -1147,25 +1176,33 @@ Action Heuristic1870Bot::Impl::march(const Scene& sc, const std::vector<Action>&
       if (pos >= 0) {
         if (pos < static_cast<int>(plan->path.size())) {
           const Action a = Action("move").with("to", sc.hex_at(plan->path[Scene::u(pos)]).id());
-          if (contains(legal, a)) return a;
+          if (legal.ok(a)) return a;
         } else if (plan->attack >= 0) {
           const Action a = Action("attack").with("to", sc.hex_at(plan->attack).id());
-          if (contains(legal, a)) {
+          if (legal.ok(a)) {
             const auto o = march_odds(sc, f, at, plan->attack);
             plan.reset();
             if (o.win >= kMinWin && o.value >= kMinGain) return a;
-            return Action("stop");
+            return stop(legal);
           }
         } else {
           plan.reset();
-          return Action("stop");
+          return stop(legal);
         }
       }
     }
     if (attempt == 0) plan = plan_march(sc, f);
   }
   plan.reset();
-  return Action("stop");
+  return stop(legal);
+}
+
+// Ends a march; after Opportunity Fire the step fired at must be completed first (7.1.2).
+Action Heuristic1870Bot::Impl::stop(Legal& legal) {
+  if (legal.ok(Action("stop"))) return Action("stop");
+  for (const auto& a : legal.all())
+    if (a.verb == "move") return a;
+  return legal.all().front();
 }
 
 Action Heuristic1870Bot::Impl::absorb(const Scene& sc, const std::vector<Action>& legal) {
@@ -1304,8 +1341,8 @@ Action Heuristic1870Bot::Impl::recovery(const Scene& sc, const std::vector<Actio
   return legal.front();
 }
 
-Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p,
-                                      const std::vector<Action>& legal) {
+Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p, Legal& legal) {
+  using wate1870::StepKind;
   if (!tables || tables->n != static_cast<int>(ws.data().map.hexes().size()))
     tables = tables_for(ws.data());
   const Side me = static_cast<Side>(p);
@@ -1315,45 +1352,92 @@ Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p,
     claims.clear();
     idle.clear();
   }
-  const Action& first = legal.front();
+  if (ws.steps().empty()) return legal.all().front();
+  const StepKind step = ws.steps().back().kind;
   // Decisions that need no look at the map.
-  if (has_verb(legal, "auto-setup") || has_verb(legal, "end-setup")) return setup(legal);
-  if (has_verb(legal, "fire")) return Action("fire");  // 7.1.2: free, and it hurts
-  if (has_verb(legal, "commit")) {
-    const auto& c = *ws.combat();
-    const int need = c.artillery_rp[wate1870::index(me)];
-    return ws.rp(me) - need >= 3 && c.raw[wate1870::index(me)] >= 4 ? Action("commit")
-                                                                    : Action("decline");
+  switch (step) {
+    case StepKind::kSetup:
+      return setup(legal);
+    case StepKind::kChassepotChoice:  // 7.1.2: free, and it hurts
+      return legal.ok(Action("fire")) ? Action("fire") : legal.all().front();
+    case StepKind::kArtillery: {  // 8.4: a re-roll, when RP are to spare
+      const auto& c = *ws.combat();
+      const int need = c.artillery_rp[wate1870::index(me)];
+      return ws.rp(me) - need >= 3 && c.raw[wate1870::index(me)] >= 4 ? Action("commit")
+                                                                      : Action("decline");
+    }
+    default:
+      break;
   }
-  // The LOCs are made again at the top of each activation and for every
-  // decision but the march hex by hex (which keeps those it planned with).
-  if (!(has_verb(legal, "stop") && ws.force()) && !(has_verb(legal, "hold") && ws.force()))
-    locs[0].reset(), locs[1].reset();
-  Scene sc(ws, me, *tables, locs);
-  if (first.verb == "eliminate" || first.verb == "degrade") return absorb(sc, legal);
-  if (has_verb(legal, "reroll")) return reroll(sc, legal);
-  if (has_verb(legal, "retreat")) return retreat(sc, legal, "retreat");
-  if (has_verb(legal, "cavalry-stand")) {
-    // 8.1: stand only where the cavalry would likely win.
-    const auto& c = *ws.combat();
-    const int t = sc.map.index_of(c.target);
-    int att = 0;
-    for (auto h : c.from) att += sc.strength(sc.foe, sc.map.index_of(h));
-    if (sc.strength(me, t) + (sc.info(t).fortress_sr > 0 ? sc.info(t).fortress_sr : 0) >= att)
-      return Action("cavalry-stand");
-    return retreat(sc, legal, "cavalry-retreat");
+  // The LOCs and ZOCs are kept while the pieces stand as they were when made,
+  // and through a march (planned with them; only the marching force moves).
+  if (step != StepKind::kMarch || !zocs[0]) refresh(ws);
+  Scene sc(ws, me, *tables, locs, zocs);
+  switch (step) {
+    case StepKind::kAbsorb:
+      return absorb(sc, legal.all());
+    case StepKind::kReroll:
+      return reroll(sc, legal.all());
+    case StepKind::kRetreat:
+      return retreat(sc, legal.all(), "retreat");
+    case StepKind::kCavalryRetreat: {
+      // 8.1: stand only where the cavalry would likely win.
+      const auto& c = *ws.combat();
+      const int t = sc.map.index_of(c.target);
+      int att = 0;
+      for (auto h : c.from) att += sc.strength(sc.foe, sc.map.index_of(h));
+      if (sc.strength(me, t) + (sc.info(t).fortress_sr > 0 ? sc.info(t).fortress_sr : 0) >= att)
+        return Action("cavalry-stand");
+      return retreat(sc, legal.all(), "cavalry-retreat");
+    }
+    case StepKind::kAdvance:
+      return advance(sc, legal.all());
+    case StepKind::kHqDisplace:
+      return displace(sc, legal.all());
+    case StepKind::kRecovery:
+      return recovery(sc, legal.all());
+    case StepKind::kAdministrative:
+      return administrative(sc, legal.all());
+    case StepKind::kActivate:
+      return activation(sc, legal.all());
+    case StepKind::kHqOrders:
+      if (!ws.frames().empty()) return hq_orders(sc, legal);
+      break;
+    case StepKind::kForceOrders:
+      if (ws.force()) return force_orders(sc, legal);
+      break;
+    case StepKind::kMarch:
+      if (ws.force()) return march(sc, legal);
+      break;
+    default:
+      break;
   }
-  if (has_verb(legal, "advance") || has_verb(legal, "stay")) return advance(sc, legal);
-  if (has_verb(legal, "displace")) return displace(sc, legal);
-  if (has_verb(legal, "recover") || has_verb(legal, "end-recovery")) return recovery(sc, legal);
-  if (has_verb(legal, "end-administrative") || has_verb(legal, "mobilize") ||
-      has_verb(legal, "return"))
-    return administrative(sc, legal);
-  if (has_verb(legal, "stop") && ws.force()) return march(sc, legal);
-  if (has_verb(legal, "pass")) return activation(sc, legal);
-  if (has_verb(legal, "end") && !ws.frames().empty()) return hq_orders(sc, legal);
-  if (has_verb(legal, "hold") && ws.force()) return force_orders(sc, legal);
-  return first;
+  return legal.all().front();
+}
+
+// A fingerprint of what LOCs and ZOCs depend on: where the SP stand, in what
+// status, entrained or not, who controls each hex, which fortresses fell.
+static std::uint64_t pieces_key(const WateState& ws) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+  for (const auto& g : ws.position().sps)
+    mix(static_cast<std::uint64_t>(g.hex.col * 100 + g.hex.row) << 20 ^
+        static_cast<std::uint64_t>(g.count) << 8 ^ static_cast<std::uint64_t>(g.status) << 4 ^
+        static_cast<std::uint64_t>(wate1870::index(g.side)) << 2 ^ (g.entrained ? 1u : 0u));
+  for (const auto c : ws.position().control) mix(static_cast<std::uint64_t>(c + 2));
+  for (const auto& d : ws.position().destroyed)
+    mix(static_cast<std::uint64_t>(d.col * 100 + d.row));
+  return h;
+}
+
+void Heuristic1870Bot::Impl::refresh(const WateState& ws) {
+  const std::uint64_t key = pieces_key(ws);
+  if (key == pieces && zocs[0]) return;
+  pieces = key;
+  locs[0].reset();
+  locs[1].reset();
+  zocs[0].reset();
+  zocs[1].reset();
 }
 
 // ---------------------------------------------------------------------------
@@ -1430,9 +1514,7 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& vi
     return legal.front();
   }
   if (!ws->options().flag("12.2")) {
-    const auto legal = st.legal_actions(p);
-    assert(!legal.empty() && "choose() is only called when the player has a choice");
-    if (legal.size() == 1) return legal.front();
+    Legal legal(st, p);
     return impl_->choose(*ws, p, legal);
   }
   // 12.2 Fog of War: only the view. Options and the rules' data are common knowledge.
@@ -1453,7 +1535,8 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& vi
       if (a.verb != "pass") return a;
     return legal.front();
   }
-  return impl_->choose(*belief, p, legal);
+  Legal from_view(std::move(legal));
+  return impl_->choose(*belief, p, from_view);
 }
 
 }  // namespace rz::bots

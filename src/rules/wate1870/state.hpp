@@ -184,7 +184,8 @@ class WateState final : public State {
   bool inspectable(Side viewer, hex::Hex h) const;
 
   // What is being resolved now, for bots and the screen (view() shows the same):
-  // the chain of activated HQs, the force carrying out an action, the combat.
+  // the pending steps, the chain of activated HQs, the acting force, the combat.
+  const std::vector<Step>& steps() const { return steps_; }  // back() is the decision or roll due
   const std::vector<Frame>& frames() const { return frames_; }
   const std::optional<ActiveForce>& force() const { return force_; }
   const std::optional<Combat>& combat() const { return combat_; }
