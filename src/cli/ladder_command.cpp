@@ -3,6 +3,8 @@
 // Wilson confidence intervals and the time the bots took per decision and per
 // side-turn (all of one side's decisions in one game turn). --threads plays
 // that many games at once; the results do not depend on it.
+#include <time.h>
+
 #include <CLI/CLI.hpp>
 #include <atomic>
 #include <chrono>
@@ -33,21 +35,48 @@ struct LadderArgs {
   int threads = 1;
 };
 
-// Time a bot took: per decision, and per side-turn (its decisions in one game turn).
-struct Timing {
-  double total_ms = 0, max_ms = 0;
-  long decisions = 0;
-  double turn_total_ms = 0, turn_max_ms = 0;
-  long turns = 0;
-  void add(const Timing& o) {
+// Time a bot took: per decision, and per side-turn (its decisions in one game
+// turn). Wall clock, and the CPU time of the thread (which a loaded machine or
+// more threads than free cores do not inflate).
+struct Clock {
+  double total_ms = 0, max_ms = 0;            // per decision
+  double turn_total_ms = 0, turn_max_ms = 0;  // per side-turn
+  double turn_ms = 0;                         // the side-turn in progress
+  void decision(double ms) {
+    total_ms += ms;
+    max_ms = std::max(max_ms, ms);
+    turn_ms += ms;
+  }
+  void close_turn() {
+    turn_total_ms += turn_ms;
+    turn_max_ms = std::max(turn_max_ms, turn_ms);
+    turn_ms = 0;
+  }
+  void add(const Clock& o) {
     total_ms += o.total_ms;
     max_ms = std::max(max_ms, o.max_ms);
-    decisions += o.decisions;
     turn_total_ms += o.turn_total_ms;
     turn_max_ms = std::max(turn_max_ms, o.turn_max_ms);
+  }
+};
+
+struct Timing {
+  Clock wall, cpu;
+  long decisions = 0;
+  long turns = 0;
+  void add(const Timing& o) {
+    wall.add(o.wall);
+    cpu.add(o.cpu);
+    decisions += o.decisions;
     turns += o.turns;
   }
 };
+
+double thread_cpu_ms() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+}
 
 // Times choose() of the bot it wraps.
 class TimedBot final : public bots::Bot {
@@ -58,13 +87,12 @@ class TimedBot final : public bots::Bot {
     const int turn = ws ? ws->turn() : 0;
     if (turn != turn_) close_turn(), turn_ = turn;
     const auto t0 = std::chrono::steady_clock::now();
+    const double c0 = thread_cpu_ms();
     Action a = inner_->choose(st, p, view);
-    const double ms =
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-    t.total_ms += ms;
-    t.max_ms = std::max(t.max_ms, ms);
+    t.cpu.decision(thread_cpu_ms() - c0);
+    t.wall.decision(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     ++t.decisions;
-    turn_ms_ += ms;
     return a;
   }
   std::string name() const override { return inner_->name(); }
@@ -72,10 +100,9 @@ class TimedBot final : public bots::Bot {
   // Ends the side-turn in progress (call at the end of the game too).
   void close_turn() {
     if (turn_ < 0) return;
-    t.turn_total_ms += turn_ms_;
-    t.turn_max_ms = std::max(t.turn_max_ms, turn_ms_);
+    t.wall.close_turn();
+    t.cpu.close_turn();
     ++t.turns;
-    turn_ms_ = 0;
     turn_ = -1;
   }
   Timing t;
@@ -83,7 +110,6 @@ class TimedBot final : public bots::Bot {
  private:
   std::unique_ptr<bots::Bot> inner_;
   int turn_ = -1;
-  double turn_ms_ = 0;
 };
 
 struct GameResult {
@@ -216,14 +242,18 @@ int run_ladder(const LadderArgs& a) {
       for (int k = 0; k < 2; ++k) {
         const std::string& n = a.bots[k == 0 ? i : j];
         const Timing& t = timing[k];
-        char buf[240];
-        std::snprintf(buf, sizeof buf,
-                      "    %s: %ld decisions, %.3f ms mean, %.1f ms max per decision; %ld "
-                      "side-turns, %.1f ms mean, "
-                      "%.1f ms max per side-turn\n",
-                      n.c_str(), t.decisions, t.decisions ? t.total_ms / t.decisions : 0.0,
-                      t.max_ms, t.turns, t.turns ? t.turn_total_ms / t.turns : 0.0, t.turn_max_ms);
-        std::cout << buf;
+        auto line = [&](const char* what, const Clock& c) {
+          char buf[240];
+          std::snprintf(buf, sizeof buf,
+                        "    %s, %s: %.3f ms mean, %.1f ms max per decision (%ld); %.1f ms mean, "
+                        "%.1f ms max per side-turn (%ld)\n",
+                        n.c_str(), what, t.decisions ? c.total_ms / t.decisions : 0.0, c.max_ms,
+                        t.decisions, t.turns ? c.turn_total_ms / t.turns : 0.0, c.turn_max_ms,
+                        t.turns);
+          std::cout << buf;
+        };
+        line("wall clock", t.wall);
+        line("CPU time", t.cpu);
       }
     }
   }
