@@ -485,6 +485,7 @@ struct Heuristic1870Bot::Impl {
   Action force_orders(const Scene& sc, Legal& legal);
   Action march(const Scene& sc, Legal& legal);
   Action stop(Legal& legal);
+  std::optional<Action> next_move(const wate1870::Map& map, hex::Hex at, Legal& legal) const;
   Action absorb(const Scene& sc, const std::vector<Action>& legal);
   Action retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb);
   Action advance(const Scene& sc, const std::vector<Action>& legal);
@@ -1162,6 +1163,22 @@ Action Heuristic1870Bot::Impl::force_orders(const Scene& sc, Legal& legal) {
   return legal.all().front();
 }
 
+// The next hex of the march being followed, if the force is on its path and
+// the step is legal.
+std::optional<Action> Heuristic1870Bot::Impl::next_move(const wate1870::Map& map, hex::Hex at,
+                                                        Legal& legal) const {
+  if (!plan) return std::nullopt;
+  const int i = map.index_of(at);
+  int pos = plan->start == i ? 0 : -1;
+  for (std::size_t k = 0; k < plan->path.size(); ++k)
+    if (plan->path[k] == i) pos = static_cast<int>(k) + 1;
+  if (pos < 0 || pos >= static_cast<int>(plan->path.size())) return std::nullopt;
+  const Action a =
+      Action("move").with("to", map.hexes()[Scene::u(plan->path[Scene::u(pos)])].hex.id());
+  if (!legal.ok(a)) return std::nullopt;
+  return a;
+}
+
 Action Heuristic1870Bot::Impl::march(const Scene& sc, Legal& legal) {
   const auto& af = *sc.ws.force();
   const int at = sc.map.index_of(af.hex);
@@ -1477,10 +1494,11 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
   return odds_of(b, me, attack, hqs, *t, march, theirs);
 }
 
-std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& like,
-                                                              const std::string& view_json) {
+namespace {
+
+// The view (parsed) made into a state: see Heuristic1870Bot::belief_from_view.
+std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::json j) {
   using nlohmann::json;
-  json j = json::parse(view_json, nullptr, false);
   if (j.is_discarded() || !j.is_object() || !j.contains("you")) return nullptr;
   const auto me = wate1870::parse_side(j["you"].get<std::string>());
   if (!me) return nullptr;
@@ -1506,6 +1524,13 @@ std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& l
   return std::move(st).value();
 }
 
+}  // namespace
+
+std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& like,
+                                                              const std::string& view_json) {
+  return belief_from_json(like, nlohmann::json::parse(view_json, nullptr, false));
+}
+
 Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& view_json) {
   const auto* ws = dynamic_cast<const WateState*>(&st);
   if (!ws) {
@@ -1519,23 +1544,27 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& vi
   }
   // 12.2 Fog of War: only the view. Options and the rules' data are common knowledge.
   const std::string view = view_json.empty() ? st.view(p) : view_json;
+  auto j = nlohmann::json::parse(view, nullptr, false);
   std::vector<Action> legal;
-  {
-    const auto j = nlohmann::json::parse(view, nullptr, false);
-    if (!j.is_discarded() && j.contains("legal_actions"))
-      for (const auto& s : j["legal_actions"])
-        if (auto a = Action::parse(s.get<std::string>())) legal.push_back(*a);
-  }
+  if (!j.is_discarded() && j.contains("legal_actions"))
+    for (const auto& s : j["legal_actions"])
+      if (auto a = Action::parse(s.get<std::string>())) legal.push_back(*a);
   if (legal.empty()) return Action("pass");
   if (legal.size() == 1) return legal.front();
-  auto belief = belief_from_view(*ws, view);
+  Legal from_view(legal);
+  // A march going as planned: the next hex, without picturing the whole state.
+  if (j.contains("steps") && !j["steps"].empty() &&
+      j["steps"].back().value("kind", "") == "march" && j.contains("force") &&
+      j["force"].is_object() && j["force"].contains("hex"))
+    if (const auto at = hex::parse_hex(j["force"]["hex"].get<std::string>()))
+      if (auto a = impl_->next_move(ws->data().map, *at, from_view)) return *a;
+  auto belief = belief_from_json(*ws, std::move(j));
   if (!belief) {
     // Unreadable (should not happen): no peeking, the first choice that is not a pass.
     for (const auto& a : legal)
       if (a.verb != "pass") return a;
     return legal.front();
   }
-  Legal from_view(std::move(legal));
   return impl_->choose(*belief, p, from_view);
 }
 
