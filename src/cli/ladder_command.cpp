@@ -162,7 +162,9 @@ int run_ladder(const LadderArgs& a) {
       return 2;
     }
 
-  std::cout << "Ladder: " << game.name() << ", scenario " << a.scenario << ", " << a.games
+  std::string rules;
+  for (const auto& o : a.options) rules += (rules.empty() ? ", options " : ",") + o;
+  std::cout << "Ladder: " << game.name() << ", scenario " << a.scenario << rules << ", " << a.games
             << " games per pairing and side, seeds " << a.seed << ".." << a.seed + a.games - 1
             << "\n";
   for (std::size_t i = 0; i < a.bots.size(); ++i) {
