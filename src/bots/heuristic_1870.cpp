@@ -12,7 +12,6 @@
 #include <set>
 #include <span>
 
-#include "core/rng.hpp"
 #include "rules/wate1870/board.hpp"
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/command.hpp"
@@ -32,7 +31,6 @@ using Status1870 = wate1870::Status;
 
 namespace {
 
-constexpr std::uint64_t kHeuristicStream = 0x6865757269737469ULL;
 constexpr double kInf = std::numeric_limits<double>::infinity();
 constexpr int kFar = 999;
 
@@ -433,9 +431,6 @@ struct Plan {
 // ---------------------------------------------------------------------------
 
 struct Heuristic1870Bot::Impl {
-  explicit Impl(std::uint64_t seed) : rng(seed, kHeuristicStream) {}
-
-  Pcg32 rng;
   std::shared_ptr<const MapTables> tables;
   std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
   std::shared_ptr<const wate1870::ZocMap> zocs[2];
@@ -529,9 +524,9 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
     if (ctrl == sc.me && !enemy_here && (info.town || info.fortress_sr > 0) && value == 0) {
       const int d = sc.nearest(sc.foe, i);
       if (d <= 3) {
-        const double stake = info.town && info.country != wate1870::Country::kFrance && !german ? 8
-                             : info.town                                                        ? 8
-                                                                                                : 5;
+        // The French keep the German objectives above all (11.0).
+        const bool objective = i == sc.mt.metz || i == sc.mt.verdun || i == sc.mt.paris;
+        const double stake = !german && objective ? 15 : info.town ? 8 : 5;
         value = stake * (d <= 2 ? 1.0 : 0.5);
         need = 1;
       }
@@ -1459,7 +1454,7 @@ void Heuristic1870Bot::Impl::refresh(const WateState& ws) {
 
 // ---------------------------------------------------------------------------
 
-Heuristic1870Bot::Heuristic1870Bot(std::uint64_t seed) : impl_(std::make_unique<Impl>(seed)) {}
+Heuristic1870Bot::Heuristic1870Bot(std::uint64_t /*seed*/) : impl_(std::make_unique<Impl>()) {}
 Heuristic1870Bot::~Heuristic1870Bot() = default;
 
 Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player p,

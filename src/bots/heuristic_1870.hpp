@@ -46,6 +46,7 @@ namespace rz::bots {
 
 class Heuristic1870Bot final : public Bot {
  public:
+  // It plays the same for every seed: it has no use for chance.
   explicit Heuristic1870Bot(std::uint64_t seed);
   ~Heuristic1870Bot() override;
   Action choose(const State& st, Player p, const std::string& view_json) override;
