@@ -6,7 +6,9 @@
 // check(player, action). A bot must not read anything else of the state
 // (serialize, hash, the umpire's view, a downcast to the rule system's state):
 // under fog of war (1870 option 12.2) that would be cheating. Without 12.2
-// everything in 1870 is visible anyway, but bots keep the rule for all games.
+// everything in 1870 is visible anyway: the 1870 heuristic bot then reads the
+// WateState's accessors (the same information as the view, without the cost of
+// the JSON), and under 12.2 the view only (docs/bots.md).
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -1,11 +1,19 @@
 #include "bots/heuristic_1870.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
-#include <deque>
+#include <limits>
+#include <map>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <set>
+#include <span>
 
 #include "rules/wate1870/board.hpp"
+#include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/command.hpp"
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/state.hpp"
@@ -13,395 +21,1546 @@
 
 namespace rz::bots {
 
+using wate1870::Board;
+using wate1870::HqUnit;
+using wate1870::Rank;
 using wate1870::Side;
+using wate1870::SpGroup;
 using wate1870::WateState;
+using Status1870 = wate1870::Status;
 
 namespace {
 
-constexpr std::uint64_t kHeuristicStream = 0x6865757269737469ULL;
-constexpr int kFar = 40;
-// Evaluations per decision after which rollouts stop (keeps a decision in tens of ms).
-constexpr long kEvalBudget = 200;
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr int kFar = 999;
 
-// The objectives of rule 11.0 the bot plays for; the first three are French.
-constexpr const char* kObjectiveNames[] = {"Metz", "Verdun", "Paris", "Saarbrucken", "Landau", "Rastadt", "Freiburg"};
-constexpr int kFrenchObjectives = 3;
+// Points: 1 VP is worth 10. An SP is worth kSp more besides the casualty VP
+// of rule 11.0, a status step kStep; a march costs kPerMp per MP to a target.
+constexpr double kVp = 10;
+constexpr double kSp = 5;
+constexpr double kStep = 1.5;
+constexpr double kPerMp = 1.0;
+// A combat is sought only at these odds (chance the attacker wins) and gain.
+constexpr double kMinWin = 0.65;
+constexpr double kMinGain = 1.0;
 
-bool has_verb(const std::vector<Action>& legal, const char* verb) {
-  return std::any_of(legal.begin(), legal.end(), [&](const Action& a) { return a.verb == verb; });
-}
-
-double status_value(wate1870::Status s) {
-  switch (s) {
-    case wate1870::Status::kGood: return 1.0;
-    case wate1870::Status::kDisrupted: return 0.6;
-    case wate1870::Status::kDemoralized: return 0.3;
-  }
-  return 1.0;
-}
-
-// Decisions inside combat or loss absorption that the lookahead settles with
-// the first legal answer, for either side, to reach a position worth judging.
-bool bookkeeping(const std::vector<Action>& legal) {
-  for (const auto& a : legal)
-    if (a.verb != "eliminate" && a.verb != "degrade" && a.verb != "commit" && a.verb != "decline") return false;
-  return !legal.empty();
-}
+// ---- small helpers ----
 
 int int_of(const Action& a, const char* key) {
   const std::string* v = a.get(key);
-  if (!v) return 0;
+  if (!v || v->empty() || v->size() > 4) return -1;
   int n = 0;
   for (char c : *v) {
-    if (c < '0' || c > '9') return 0;
+    if (c < '0' || c > '9') return -1;
     n = n * 10 + (c - '0');
   }
   return n;
 }
 
+std::optional<hex::Hex> hex_of(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v) return std::nullopt;
+  return hex::parse_hex(*v);
+}
+
+std::vector<hex::Hex> hex_list(const std::string& s) {
+  std::vector<hex::Hex> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t j = std::min(s.find(',', i), s.size());
+    if (auto h = hex::parse_hex(std::string_view(s).substr(i, j - i))) out.push_back(*h);
+    i = j + 1;
+  }
+  return out;
+}
+
+const Action* find_verb(const std::vector<Action>& legal, std::string_view verb) {
+  for (const auto& a : legal)
+    if (a.verb == verb) return &a;
+  return nullptr;
+}
+
+bool contains(const std::vector<Action>& legal, const Action& a) {
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+// The legal actions of a decision, listed only when a decision needs them all
+// (listing them is most of the rules' work for a march): otherwise one order
+// is checked. Under 12.2 the list comes from the view and nothing is checked.
+class Legal {
+ public:
+  Legal(const State& st, Player p) : st_(&st), p_(p) {}
+  explicit Legal(std::vector<Action> list) : list_(std::move(list)) {}
+  const std::vector<Action>& all() {
+    if (!list_) list_ = st_->legal_actions(p_);
+    return *list_;
+  }
+  bool ok(const Action& a) {
+    if (list_ || !st_) return contains(all(), a);
+    return st_->check(p_, a).ok();
+  }
+
+ private:
+  const State* st_ = nullptr;
+  Player p_ = 0;
+  std::optional<std::vector<Action>> list_;
+};
+
+// The points a change of `dvp` VP (French-positive, rule 11.0) is worth to `me`.
+double vp_points(Side me, int dvp) { return (me == Side::kFrench ? 1 : -1) * kVp * dvp; }
+
+// 2d6 - 2d6: the number of the 1296 rolls giving each difference -10..10.
+const std::array<int, 21>& dice_difference() {
+  static const std::array<int, 21> table = [] {
+    std::array<int, 21> t{};
+    for (int a = 1; a <= 6; ++a)
+      for (int b = 1; b <= 6; ++b)
+        for (int c = 1; c <= 6; ++c)
+          for (int d = 1; d <= 6; ++d) ++t[static_cast<std::size_t>(a + b - c - d + 10)];
+    return t;
+  }();
+  return table;
+}
+
+bool army_hq(const Board& b, const HqUnit& q) {
+  const auto* def = b.forces().find(q.id);
+  return (def && def->napoleon) || wate1870::hq_rank(b, q) == Rank::kArmy;
+}
+
+// ---- what the map gives once per game: march costs between any two hexes ----
+
+struct MapTables {
+  int n = 0;
+  std::vector<std::uint16_t>
+      dist;  // n * n: least MP from a to b (terrain and rivers), kFar if none
+  int d(int a, int b) const {
+    return a < 0 || b < 0 ? kFar
+                          : dist[static_cast<std::size_t>(a) * static_cast<std::size_t>(n) +
+                                 static_cast<std::size_t>(b)];
+  }
+  int metz = -1, verdun = -1, paris = -1;
+};
+
+std::unique_ptr<MapTables> make_tables(const wate1870::GameData& data) {
+  const auto& map = data.map;
+  auto t = std::make_unique<MapTables>();
+  const int n = static_cast<int>(map.hexes().size());
+  t->n = n;
+  t->dist.assign(static_cast<std::size_t>(n) * static_cast<std::size_t>(n), kFar);
+  // The MP to step from i in direction dir (terrain entered, river crossed), -1 if impassable.
+  std::vector<std::array<int, 6>> step(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const hex::Hex h = map.hexes()[static_cast<std::size_t>(i)].hex;
+    for (int dir = 0; dir < 6; ++dir) {
+      const int j = map.neighbour_index(i, dir);
+      int c = -1;
+      if (j >= 0) {
+        const auto& to = map.hexes()[static_cast<std::size_t>(j)];
+        if (map.passable(to.hex) && map.passable(h))
+          c = data.tables.mp_cost(to.terrain) + (map.river(h, to.hex) ? data.tables.river_mp() : 0);
+      }
+      step[static_cast<std::size_t>(i)][static_cast<std::size_t>(dir)] = c;
+    }
+  }
+  std::vector<std::vector<int>> buckets(8);
+  for (int s = 0; s < n; ++s) {
+    if (!map.passable(map.hexes()[static_cast<std::size_t>(s)].hex)) continue;
+    std::uint16_t* row = &t->dist[static_cast<std::size_t>(s) * static_cast<std::size_t>(n)];
+    // Dijkstra with small integer costs: a queue per distance modulo 8.
+    row[s] = 0;
+    buckets[0].push_back(s);
+    int pending = 1;
+    for (int dcur = 0; pending > 0; ++dcur) {
+      auto& bucket = buckets[static_cast<std::size_t>(dcur % 8)];
+      for (std::size_t k = 0; k < bucket.size(); ++k) {
+        const int i = bucket[k];
+        --pending;
+        if (row[i] != dcur) continue;
+        const auto& st = step[static_cast<std::size_t>(i)];
+        for (int dir = 0; dir < 6; ++dir) {
+          const int c = st[static_cast<std::size_t>(dir)];
+          if (c < 0) continue;
+          const int j = map.neighbour_index(i, dir);
+          const int nd = dcur + c;
+          if (nd < row[j]) {
+            row[j] = static_cast<std::uint16_t>(nd);
+            buckets[static_cast<std::size_t>(nd % 8)].push_back(j);
+            ++pending;
+          }
+        }
+      }
+      bucket.clear();
+    }
+  }
+  auto idx = [&](const char* name) {
+    const auto* info = map.by_name(name);
+    return info ? map.index_of(info->hex) : -1;
+  };
+  t->metz = idx("Metz");
+  t->verdun = idx("Verdun");
+  t->paris = idx("Paris");
+  return t;
+}
+
+// Made once per process and map (the ladder plays many games on one map).
+std::shared_ptr<const MapTables> tables_for(const wate1870::GameData& data) {
+  static std::mutex mu;
+  static std::map<std::pair<const void*, std::string>, std::shared_ptr<const MapTables>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  const auto key = std::make_pair(static_cast<const void*>(&data), data.map.source());
+  auto& slot = cache[key];
+  if (!slot || slot->n != static_cast<int>(data.map.hexes().size())) slot = make_tables(data);
+  return slot;
+}
+
+// ---- what one decision looks at ----
+
+// The pieces per hex (by Map index), the zones of control, the LOCs (on demand).
+struct Target {
+  int idx = -1;
+  double value = 0;
+  double need = 1;      // SP (capture, defence) or strength (attack) that satisfies it
+  bool attack = false;  // an enemy stack: reached when adjacent
+};
+
+struct Scene {
+  Scene(const WateState& s, Side side, const MapTables& tables,
+        std::shared_ptr<const wate1870::LocMap>* locs,
+        std::shared_ptr<const wate1870::ZocMap>* zocs)
+      : ws(s),
+        me(side),
+        foe(wate1870::other(side)),
+        b{s.data(), s.position(), s.options()},
+        map(s.data().map),
+        mt(tables),
+        n(tables.n),
+        loc_(locs) {
+    for (Side z : {Side::kFrench, Side::kGerman}) {
+      auto& slot = zocs[u(k(z))];
+      if (!slot) slot = std::make_shared<const wate1870::ZocMap>(b, z);
+    }
+    zoc_fr = zocs[0].get();
+    zoc_ge = zocs[1].get();
+    for (int k = 0; k < 2; ++k) {
+      sp[k].assign(static_cast<std::size_t>(n), 0);
+      good[k].assign(static_cast<std::size_t>(n), 0);
+      dis[k].assign(static_cast<std::size_t>(n), 0);
+      dem[k].assign(static_cast<std::size_t>(n), 0);
+      hq[k].assign(static_cast<std::size_t>(n), 0);
+    }
+    avail.assign(static_cast<std::size_t>(n), 0);
+    fire.assign(static_cast<std::size_t>(n), 0);
+    for (const auto& g : s.position().sps) {
+      const int i = map.index_of(g.hex);
+      if (i < 0 || g.count <= 0) continue;
+      const auto k = static_cast<std::size_t>(wate1870::index(g.side));
+      const auto u = static_cast<std::size_t>(i);
+      sp[k][u] += g.count;
+      (g.status == Status1870::kGood        ? good
+       : g.status == Status1870::kDisrupted ? dis
+                                            : dem)[k][u] += g.count;
+      if (g.side == me && !g.activated && !g.acting) avail[u] += g.count;
+      if (g.side == Side::kFrench && !g.entrained)
+        for (int dir = 0; dir < 6; ++dir)
+          if (const int j = map.neighbour_index(i, dir); j >= 0)
+            fire[static_cast<std::size_t>(j)] = 1;
+    }
+    for (const auto& q : s.position().hqs)
+      if (q.hex)
+        if (const int i = map.index_of(*q.hex); i >= 0)
+          hq[static_cast<std::size_t>(wate1870::index(q.side))][static_cast<std::size_t>(i)] = 1;
+  }
+
+  const WateState& ws;
+  Side me, foe;
+  Board b;
+  const wate1870::Map& map;
+  const MapTables& mt;
+  int n;
+  std::vector<int> sp[2], good[2], dis[2], dem[2];
+  std::vector<char> hq[2];
+  std::vector<int> avail;          // my SP not yet activated, per hex
+  std::vector<char> fire;          // a German force here may be fired on (7.1.2)
+  const wate1870::ZocMap* zoc_fr;  // the ZOC of each side (3.4)
+  const wate1870::ZocMap* zoc_ge;
+
+  static std::size_t u(int i) { return static_cast<std::size_t>(i); }
+  int k(Side s) const { return wate1870::index(s); }
+  hex::Hex hex_at(int i) const { return map.hexes()[u(i)].hex; }
+  const wate1870::HexInfo& info(int i) const { return map.hexes()[u(i)]; }
+  int strength(Side s, int i) const {
+    return wate1870::status_strength(good[u(k(s))][u(i)], dis[u(k(s))][u(i)], dem[u(k(s))][u(i)]);
+  }
+  int sp_of(Side s, int i) const { return sp[u(k(s))][u(i)]; }
+  // `s` is in the ZOC of its enemy in hex i.
+  bool in_ezoc(Side s, int i) const {
+    return (s == Side::kFrench ? zoc_ge : zoc_fr)->in_zoc_index(i);
+  }
+  // The LOCs (4.1): kept by the bot for a while (see Impl::choose), they change slowly.
+  const wate1870::LocMap& loc(Side s) const {
+    auto& slot = loc_[u(k(s))];
+    if (!slot) slot = std::make_shared<const wate1870::LocMap>(b, s);
+    return *slot;
+  }
+  // Strength of `s` adjacent to hex i.
+  int adjacent_strength(Side s, int i) const {
+    int t = 0;
+    for (int dir = 0; dir < 6; ++dir)
+      if (const int j = map.neighbour_index(i, dir); j >= 0) t += strength(s, j);
+    return t;
+  }
+  // Hexes from i to the nearest SP of `s` (kFar if none).
+  int nearest(Side s, int i) const {
+    auto& d = near_[u(k(s))];
+    if (d.empty()) {
+      // Breadth first from every hex with SP of s, over the whole grid.
+      d.assign(u(n), kFar);
+      std::vector<int> queue;
+      for (int j = 0; j < n; ++j)
+        if (sp_of(s, j) > 0) d[u(j)] = 0, queue.push_back(j);
+      for (std::size_t q = 0; q < queue.size(); ++q) {
+        const int j = queue[q];
+        for (int dir = 0; dir < 6; ++dir) {
+          const int x = map.neighbour_index(j, dir);
+          if (x >= 0 && d[u(x)] > d[u(j)] + 1) d[u(x)] = d[u(j)] + 1, queue.push_back(x);
+        }
+      }
+    }
+    return d[u(i)];
+  }
+  // Made once per decision by Impl::targets.
+  mutable std::optional<std::vector<Target>> targets;
+
+ private:
+  std::shared_ptr<const wate1870::LocMap>* loc_;
+  mutable std::vector<int> near_[2];
+};
+
+// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
+Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
+                               const std::vector<wate1870::CombatForce>& attack,
+                               const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
+                               bool march, const wate1870::LocMap& def_loc) {
+  const Side def = wate1870::other(att);
+  wate1870::CombatSetup setup;
+  setup.attacker = att;
+  setup.defender_hex = target;
+  setup.march_combat = march;
+  setup.attack = attack;
+  setup.defence.hex = target;
+  std::vector<SpGroup> groups;
+  for (const auto& g : b.pos.sps) {
+    if (g.side != def || g.hex != target || g.count <= 0) continue;
+    (g.status == Status1870::kGood        ? setup.defence.good
+     : g.status == Status1870::kDisrupted ? setup.defence.disrupted
+                                          : setup.defence.demoralized) += g.count;
+    setup.defence.entrained = setup.defence.entrained || g.entrained;
+    groups.push_back(g);
+  }
+  setup.defence.loc = def_loc.has_loc(target);
+  setup.defence.cavalry = wate1870::cavalry_force(b, groups);
+  setup.attack_hqs = attack_hqs;
+  for (const auto& q : b.pos.hqs)
+    if (q.side == def && q.hex == target) setup.defence_hqs.push_back(&q);
+  const auto v = wate1870::evaluate_combat(b, setup);
+
+  Heuristic1870Bot::Odds o;
+  o.attack_drm = v.attack_drm;
+  o.defence_drm = v.defence_drm;
+  const int att_raw = v.attack_raw, def_raw = v.defence_raw;
+  if (att_raw <= 0 || def_raw <= 0) return o;
+  const auto& table = dice_difference();
+  const auto& tb = b.tables();
+  auto sp_value = [&](Side s,
+                      int elim) {  // the points losing `elim` SP of side s costs the attacker
+    const int dvp = s == Side::kGerman ? tb.vp_casualties(elim, 0) : tb.vp_casualties(0, elim);
+    return -(s == att ? kSp * elim : -kSp * elim) + vp_points(att, dvp);
+  };
+  double win = 0, value = 0;
+  for (int d = -10; d <= 10; ++d) {
+    const double w = table[static_cast<std::size_t>(d + 10)] / 1296.0;
+    const int x = d + v.attack_drm - v.defence_drm;
+    const bool att_wins = x > 0 || (x == 0 && att == Side::kGerman);
+    const int spread = std::abs(x);
+    const auto lose = wate1870::loser_loss(spread), won = wate1870::winner_loss(spread);
+    const Side loser = att_wins ? def : att;
+    const int loser_raw = att_wins ? def_raw : att_raw, winner_raw = att_wins ? att_raw : def_raw;
+    const int elim = std::min(lose.eliminate, loser_raw);
+    const int steps = std::min(lose.steps, 2 * (loser_raw - elim));
+    const int wsteps = std::min(won.steps, 2 * winner_raw);
+    double val = sp_value(loser, elim) + (loser == att ? -1 : 1) * kStep * steps +
+                 (loser == att ? 1 : -1) * kStep * wsteps;
+    val += vp_points(att, tb.vp_major_battle(att_raw + def_raw, att_wins ? att : def));
+    if (att_wins) val += 2.0;  // the enemy must retreat (8.6)
+    win += att_wins ? w : 0;
+    value += w * val;
+  }
+  // 8.5.1: on doubles (1 in 6) each HQ taking part risks a casualty (1 in 3).
+  for (const HqUnit* q : attack_hqs) value -= army_hq(b, *q) ? 1000.0 : 3.0 / 18.0;
+  o.win = win;
+  o.value = value;
+  return o;
+}
+
+// A force as the planner sees it.
+struct ForceDesc {
+  int hex = -1;
+  int good = 0, dis = 0, dem = 0;
+  std::vector<SpGroup> groups;  // for cavalry (8.1, 8.2)
+  std::vector<const HqUnit*> hqs;
+  int mp = 0;
+  bool cautious = false;
+  bool must_stop = false;
+  bool leaves_others = false;  // other friendly units stay in its hex (French +1 to leave)
+  bool army = false;           // an army HQ (or Napoleon III) goes with it
+  int raw() const { return good + dis + dem; }
+  int strength() const { return wate1870::status_strength(good, dis, dem); }
+};
+
+struct Plan {
+  int start = -1;
+  std::vector<int> path;  // hexes entered, in order
+  int attack = -1;        // a March Combat on this hex at the end
+  double value = -kInf;   // of the plan
+  double stay = 0;        // of stopping where it is
+  double gain() const { return value - stay; }
+};
+
 }  // namespace
 
-Heuristic1870Bot::Heuristic1870Bot(std::uint64_t seed) : rng_(seed, kHeuristicStream) {}
+// ---------------------------------------------------------------------------
 
-std::size_t Heuristic1870Bot::sample(const std::vector<ChanceOutcome>& outcomes) {
-  double r = (rng_.next() + 0.5) / 4294967296.0;
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    r -= outcomes[i].probability.to_double();
-    if (r <= 0) return i;
-  }
-  return outcomes.size() - 1;
-}
+struct Heuristic1870Bot::Impl {
+  std::shared_ptr<const MapTables> tables;
+  std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
+  std::shared_ptr<const wate1870::ZocMap> zocs[2];
+  std::uint64_t pieces = 0;  // pieces_key of the position they were made for
+  void refresh(const WateState& ws);
 
-void Heuristic1870Bot::prepare(const WateState& st) {
-  const auto& data = st.data();
-  if (prepared_for_ == &data) return;
-  prepared_for_ = &data;
-  const auto& map = data.map;
-  objs_.clear();
-  dist_.clear();
-  goes_for_[0].clear();
-  goes_for_[1].clear();
-  for (int k = 0; k < 7; ++k) {
-    const auto* info = map.by_name(kObjectiveNames[k]);
-    if (!info) continue;
-    const int idx = static_cast<int>(objs_.size());
-    objs_.push_back(info->hex);
-    // Breadth-first over passable hexes: the number of hexes to march.
-    std::vector<int> d(map.hexes().size(), kFar);
-    std::deque<hex::Hex> q{info->hex};
-    d[static_cast<std::size_t>(map.index_of(info->hex))] = 0;
-    while (!q.empty()) {
-      const hex::Hex h = q.front();
-      q.pop_front();
-      const int dh = d[static_cast<std::size_t>(map.index_of(h))];
-      for (auto n : hex::neighbours(h)) {
-        if (!map.passable(n)) continue;
-        auto& dn = d[static_cast<std::size_t>(map.index_of(n))];
-        if (dn > dh + 1) {
-          dn = dh + 1;
-          q.push_back(n);
-        }
+  // Memory within a side's turn: what forces committed to, lone forces with
+  // nothing to do, the march being followed and the order meant for a force.
+  int memo_turn = -1;
+  Side memo_side = Side::kFrench;
+  std::map<int, double> claims;        // target hex -> SP (or strength) on the way
+  std::set<std::pair<int, int>> idle;  // (hex, SP) of lone forces that gain nothing
+  std::optional<Plan> plan;
+  enum class Order { kMarch, kRally, kHold };
+  struct Intent {
+    int hex = -1;
+    Order order = Order::kHold;
+    std::optional<Plan> plan;
+  };
+  std::optional<Intent> intent;
+
+  Action choose(const WateState& ws, Player p, Legal& legal);
+
+  // ---- targets and the value of a hex for a force ----
+  const std::vector<Target>& targets(const Scene& sc) const;
+  double goal(const Scene& sc, const std::vector<Target>& ts, const ForceDesc& f, int x) const;
+  double dest_value(const Scene& sc, const std::vector<Target>& ts, const ForceDesc& f,
+                    int x) const;
+  Plan plan_march(const Scene& sc, const ForceDesc& f) const;
+  int move_cost(const Scene& sc, const ForceDesc& f, int from, int to) const;
+  double step_gain(const Scene& sc, int to) const;
+  bool loc_after(const Scene& sc, int x) const;
+  Odds march_odds(const Scene& sc, const ForceDesc& f, int from, int target) const;
+  void claim(const Scene& sc, const ForceDesc& f, const Plan& p);
+
+  // ---- forces ----
+  ForceDesc force_in(const Scene& sc, int hex, int sp, const std::vector<const HqUnit*>& hqs,
+                     int mp, bool cautious) const;
+  ForceDesc acting_force(const Scene& sc) const;
+  bool wants_rally(const Scene& sc, int hex, int bad, int all) const;
+
+  // ---- the decisions ----
+  Action setup(Legal& legal);
+  Action administrative(const Scene& sc, const std::vector<Action>& legal);
+  Action activation(const Scene& sc, const std::vector<Action>& legal);
+  Action hq_orders(const Scene& sc, Legal& legal);
+  Action force_orders(const Scene& sc, Legal& legal);
+  Action march(const Scene& sc, Legal& legal);
+  Action stop(Legal& legal);
+  std::optional<Action> next_move(const wate1870::Map& map, hex::Hex at, Legal& legal) const;
+  Action absorb(const Scene& sc, const std::vector<Action>& legal);
+  Action retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb);
+  Action advance(const Scene& sc, const std::vector<Action>& legal);
+  Action reroll(const Scene& sc, const std::vector<Action>& legal);
+  Action displace(const Scene& sc, const std::vector<Action>& legal);
+  Action recovery(const Scene& sc, const std::vector<Action>& legal);
+  double hq_priority(const Scene& sc, const HqUnit& q) const;
+  Action best_attack(const Scene& sc, const std::vector<Action>& legal, double* value) const;
+};
+
+// ---- targets ----
+
+const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) const {
+  if (sc.targets) return *sc.targets;
+  auto& out = sc.targets.emplace();
+  const auto& tb = sc.b.tables();
+  const bool german = sc.me == Side::kGerman;
+  for (int i = 0; i < sc.n; ++i) {
+    const auto& info = sc.info(i);
+    if (!sc.map.passable(info.hex)) continue;
+    const auto ctrl = sc.ws.controller(info.hex);
+    const bool enemy_here = sc.sp_of(sc.foe, i) > 0;
+    double value = 0, need = 1;
+    // Towns: 1 VP each way (11.0).
+    if (info.town && ctrl != sc.me) {
+      const int dvp = tb.vp_town(info.country, sc.me);
+      if (vp_points(sc.me, dvp) > 0) value += vp_points(sc.me, dvp) * 1.2;
+    }
+    // The German objectives (11.0): Metz, Verdun, Paris; the first untaken counts most.
+    if (german && (i == sc.mt.metz || i == sc.mt.verdun || i == sc.mt.paris) &&
+        ctrl != Side::kGerman) {
+      const bool metz_held =
+          sc.mt.metz >= 0 && sc.ws.controller(sc.hex_at(sc.mt.metz)) == Side::kGerman;
+      value += i == sc.mt.metz ? 40 : metz_held ? 30 : 12;
+      need = 24;
+    }
+    // Enemy fortresses, undestroyed: entering one empty takes it (3.7, 4.2, 6.2).
+    if (info.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(info.hex) && ctrl == sc.foe)
+      value += 4 + info.fortress_sr;
+    // Own places the enemy is near: a garrison keeps them (11.0 towns, 4.2 fortresses).
+    if (ctrl == sc.me && !enemy_here && (info.town || info.fortress_sr > 0) && value == 0) {
+      const int d = sc.nearest(sc.foe, i);
+      if (d <= 3) {
+        // The French keep the German objectives above all (11.0).
+        const bool objective = i == sc.mt.metz || i == sc.mt.verdun || i == sc.mt.paris;
+        const double stake = !german && objective ? 15 : info.town ? 8 : 5;
+        value = stake * (d <= 2 ? 1.0 : 0.5);
+        need = 1;
       }
     }
-    dist_.push_back(std::move(d));
-    // German (player 1) goes for the French objectives, French (0) for the German ones.
-    goes_for_[k < kFrenchObjectives ? 1 : 0].push_back(idx);
-  }
-}
-
-double Heuristic1870Bot::evaluate(const State& st, Player p) {
-  const auto* ws = dynamic_cast<const WateState*>(&st);
-  if (!ws) return 0;
-  prepare(*ws);
-  loc_.reset();
-  zoc_.reset();
-  return eval(*ws, p);
-}
-
-double Heuristic1870Bot::eval(const WateState& st, Player p) {
-  const Side me = static_cast<Side>(p);
-  const Side foe = wate1870::other(me);
-  if (st.terminal()) {
-    const auto r = st.returns();
-    return (r[static_cast<std::size_t>(p)] - 0.5) * 1e6;
-  }
-  ++evals_;
-  const auto& map = st.data().map;
-  const auto& pos = st.position();
-  const wate1870::Board b{st.data(), pos, st.options()};
-  double v = 0;
-  // Victory points: 11.0, the French want them high.
-  v += (me == Side::kFrench ? 1 : -1) * 8.0 * st.vp();
-
-  // Objectives: control, and which ones each side still has to take.
-  std::vector<int> targets;  // objective indices my forces march towards
-  for (int idx : goes_for_[p]) {
-    const auto c = st.controller(objs_[static_cast<std::size_t>(idx)]);
-    if (c == me) {
-      v += 25;
-    } else {
-      targets.push_back(idx);
-    }
-  }
-  // The German goes for Metz first, then Verdun, then Paris: only the first untaken.
-  if (me == Side::kGerman && targets.size() > 1) targets.erase(targets.begin() + 1, targets.end());
-  for (int idx : goes_for_[1 - p]) {
-    const hex::Hex h = objs_[static_cast<std::size_t>(idx)];
-    const auto c = st.controller(h);
-    if (c == foe) {
-      v -= 25;
-    } else if (c == me) {
-      v += 25;  // taken from the enemy
-    }
-  }
-  if (me == Side::kFrench) {
-    // The French also defend their own objectives where a German force is near.
-    for (int idx : goes_for_[1]) {
-      const hex::Hex h = objs_[static_cast<std::size_t>(idx)];
-      for (const auto& g : pos.sps)
-        if (g.side == foe && hex::distance(g.hex, h) <= 4) {
-          targets.push_back(idx);
-          break;
-        }
-    }
-  }
-
-  // LOC and the enemy ZOC of the position being decided on (computed once per
-  // decision: the enemy does not move during the bot's own action).
-  if (!loc_ || loc_->side() != me) {
-    loc_ = std::make_shared<const wate1870::LocMap>(b, me);
-    zoc_ = std::make_shared<const wate1870::ZocMap>(b, foe);
-  }
-  const wate1870::LocMap& loc = *loc_;
-  const wate1870::ZocMap& enemy_zoc = *zoc_;
-  double own_strength = 0, foe_strength = 0;
-  for (const auto& g : pos.sps) {
-    const double s = g.count * status_value(g.status);
-    if (g.side == foe) {
-      foe_strength += s;
+    if (value > 0 && !enemy_here) {
+      out.push_back({i, value, need, false});
       continue;
     }
-    own_strength += s;
-    const int mi = map.index_of(g.hex);
-    if (mi < 0) continue;
-    // March distance to the nearest objective this side still has to take.
-    int d = targets.empty() ? 0 : kFar;
-    for (int idx : targets) d = std::min(d, dist_[static_cast<std::size_t>(idx)][static_cast<std::size_t>(mi)]);
-    v -= 0.6 * g.count * d;
-    if (!loc.has_loc(g.hex)) v -= 2.0 * g.count;
-    if (enemy_zoc.in_zoc_index(mi)) {
-      // Next to the enemy: good if stronger than what is adjacent, bad if weaker.
-      int mine = pos.sp(g.hex, me), theirs = 0;
-      for (auto n : hex::neighbours(g.hex)) theirs = std::max(theirs, pos.sp(n, foe));
-      v += mine >= 2 * theirs ? 0.3 * g.count : mine < theirs ? -0.8 * g.count : 0.0;
-    }
-    // Sieges: SP next to an undestroyed enemy fortress.
-    for (auto n : hex::neighbours(g.hex)) {
-      const auto* info = map.find(n);
-      if (info && info->fortress_sr > 0 && !pos.fortress_destroyed(n) && st.controller(n) == foe) {
-        v += 0.4 * g.count;
-        break;
-      }
+    if (enemy_here) {
+      // An enemy stack: worth its SP, and the place under it.
+      const int s =
+          sc.strength(sc.foe, i) + (info.fortress_sr > 0 && ctrl == sc.foe ? info.fortress_sr : 0);
+      out.push_back({i, value * 0.5 + 2.0 * sc.sp_of(sc.foe, i) + 4, 2.0 * std::max(1, s), true});
     }
   }
-  // Material: every SP and its status, mine against theirs (losses hurt, kills pay).
-  v += 6.0 * (own_strength - foe_strength);
-  // HQs stay with the troops they command.
-  for (const auto& q : pos.hqs) {
-    if (q.side != me || !q.hex) continue;
-    int best = kFar;
-    for (const auto& g : pos.sps)
-      if (g.side == me) best = std::min(best, hex::distance(g.hex, *q.hex));
-    v -= 0.5 * std::min(best, 10);
+  return out;
+}
+
+double Heuristic1870Bot::Impl::goal(const Scene& sc, const std::vector<Target>& ts,
+                                    const ForceDesc& f, int x) const {
+  double best = 0;
+  const int str = f.strength();
+  const bool led = !f.hqs.empty();
+  for (const auto& t : ts) {
+    double cap = 1;
+    const auto it = claims.find(t.idx);
+    const double claimed = it == claims.end() ? 0 : it->second;
+    if (t.attack) {
+      // Planned Attacks need an HQ unit (7.4); otherwise only March Combat, halved.
+      const double need = led ? t.need : 2 * t.need;
+      const double have = str + claimed;
+      if (have < 0.5 * need) continue;
+      cap = std::min(1.0, have / need);
+    } else if (claimed >= t.need) {
+      cap = 0.15;
+    }
+    int d = sc.mt.d(x, t.idx);
+    if (t.attack) d = std::max(0, d - sc.b.tables().mp_cost(sc.info(t.idx).terrain));
+    const double v = t.value * cap - kPerMp * d;
+    best = std::max(best, v);
   }
+  return best;
+}
+
+double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Target>& ts,
+                                          const ForceDesc& f, int x) const {
+  const int raw = f.raw();
+  double v = 0;
+  const int mine_there = x == f.hex ? sc.strength(sc.me, x) : sc.strength(sc.me, x) + f.strength();
+  if (f.army) {
+    // Army HQs (and Napoleon III) stay with troops, out of the enemy's reach.
+    const int d = sc.nearest(sc.foe, x);
+    if (d <= 2)
+      v -= 60;
+    else if (d <= 3)
+      v -= 15;
+    const int own = x == f.hex ? sc.sp_of(sc.me, x) : sc.sp_of(sc.me, x) + raw;
+    if (own == 0) v -= 30;
+    v += 0.3 * goal(sc, ts, f, x);
+    return v;
+  }
+  if (raw == 0) {
+    // An HQ alone goes to troops without an HQ, near the front.
+    const int own = sc.sp_of(sc.me, x);
+    if (own > 0)
+      v += 10 + std::min(own, 12) * 0.5 -
+           (sc.hq[Scene::u(sc.k(sc.me))][Scene::u(x)] && x != f.hex ? 6 : 0);
+    if (sc.nearest(sc.foe, x) <= 1 && own < 3) v -= 20;
+    v += 0.2 * goal(sc, ts, f, x);
+    return v;
+  }
+  v += goal(sc, ts, f, x);
+  // Next to the enemy: bad if weaker than what is adjacent.
+  const int adj = sc.adjacent_strength(sc.foe, x);
+  if (adj > 0) {
+    const auto& info = sc.info(x);
+    if (mine_there < adj) v -= 1.2 * (adj - mine_there) + 0.5 * raw;
+    if (info.town || info.fortress_sr > 0 || info.terrain != wate1870::Terrain::kClear)
+      v += 0.3 * raw;
+  }
+  // Keep the LOC (4.0): no rally, recovery or full strength without one.
+  if (!loc_after(sc, x)) v -= 2.5 * raw;
   return v;
 }
 
-// Plays on from a candidate: the dice (sampled), bookkeeping decisions, and —
-// with `rollout` — p's own decisions inside the action (march greedily).
-void Heuristic1870Bot::settle(State& st, Player p, bool rollout, int depth) {
-  for (int step = 0; step < 60 && !st.terminal(); ++step) {
-    const ToMove tm = st.to_move();
-    if (tm.kind == MoveKind::kChance) {
-      const auto outcomes = st.chance_outcomes();
-      if (outcomes.empty() || !st.apply(kChance, outcomes[sample(outcomes)].action).ok()) return;
-      continue;
-    }
-    if (tm.players.size() != 1) return;
-    const Player q = tm.players.front();
-    const auto legal = st.legal_actions(q);
-    if (legal.empty()) return;
-    if (bookkeeping(legal)) {
-      if (!st.apply(q, legal.front()).ok()) return;
-      continue;
-    }
-    if (!rollout || q != p || depth > 0 || evals_ > kEvalBudget) return;
-    if (has_verb(legal, "stop")) {  // marching: one greedy step at a time
-      const auto* ws = dynamic_cast<const WateState*>(&st);
-      if (!ws || !st.apply(p, greedy_march(*ws, p, legal, true)).ok()) return;
-      continue;
-    }
-    if (has_verb(legal, "hold")) {  // a force's order inside the candidate: march on
-      if (!st.apply(p, Action("march")).ok()) return;
-      continue;
-    }
-    return;  // a new decision (activation, HQ orders): judge the position here
+// Whether a force of ours in x has a LOC once it is there. The LOCs are those of
+// the position now, so a place we take from the enemy (a town or fortress
+// under its control blocks tracing, 4.1) counts if a neighbour has one.
+bool Heuristic1870Bot::Impl::loc_after(const Scene& sc, int x) const {
+  const auto& loc = sc.loc(sc.me);
+  if (loc.has_loc(sc.hex_at(x))) return true;
+  if (sc.ws.controller(sc.hex_at(x)) == sc.me) return false;
+  for (int dir = 0; dir < 6; ++dir) {
+    const int j = sc.map.neighbour_index(x, dir);
+    if (j >= 0 && sc.sp_of(sc.foe, j) == 0 && loc.has_loc(sc.hex_at(j))) return true;
   }
+  return false;
 }
 
-double Heuristic1870Bot::value_of(const WateState& st, Player p, const Action& a, int samples, bool rollout) {
-  double total = 0;
-  int n = 0;
-  for (int s = 0; s < samples; ++s) {
-    auto c = st.clone();
-    if (!c->apply(p, a).ok()) return -1e9;
-    const bool chancy = c->to_move().kind == MoveKind::kChance;
-    settle(*c, p, rollout, 0);
-    total += eval(static_cast<const WateState&>(*c), p);
-    ++n;
-    if (!chancy && a.verb != "attack") break;  // no dice right after: one look is enough
+int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int from, int to) const {
+  const auto& info = sc.info(to);
+  if (!sc.map.passable(info.hex)) return -1;
+  if (sc.sp_of(sc.foe, to) > 0) return -1;
+  const auto& tb = sc.b.tables();
+  const hex::Hex hf = sc.hex_at(from);
+  int mp = tb.mp_cost(info.terrain);
+  if (sc.map.river(hf, info.hex) && !(sc.b.options.flag("12.4") && sc.map.rail_link(hf, info.hex)))
+    mp += tb.river_mp();
+  if (f.cautious && sc.in_ezoc(sc.me, to)) mp += 1;
+  if (sc.me == Side::kFrench) {
+    auto occupied = [&](int i) {
+      return sc.sp_of(Side::kFrench, i) > 0 || sc.hq[Scene::u(sc.k(Side::kFrench))][Scene::u(i)];
+    };
+    if (to != f.hex && occupied(to)) mp += 1;
+    if (from == f.hex ? f.leaves_others : occupied(from)) mp += 1;
   }
-  return total / n;
+  if (sc.me == Side::kGerman && sc.b.options.flag("12.1") &&
+      info.country == wate1870::Country::kFrance &&
+      (info.town || (info.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(info.hex))))
+    mp += tb.civilian_resistance_mp();
+  return mp;
 }
 
-// One step of a march: the move (or attack, or stop) that leaves the best position.
-Action Heuristic1870Bot::greedy_march(const WateState& st, Player p, const std::vector<Action>& legal, bool nested) {
-  Action best = legal.front();
-  double best_v = -1e18;
-  for (const auto& a : legal) {
-    double v;
-    if (nested) {
-      auto c = st.clone();
-      if (!c->apply(p, a).ok()) continue;
-      // Inside a rollout: only the dice and bookkeeping, no deeper march.
-      settle(*c, p, false, 1);
-      v = eval(static_cast<const WateState&>(*c), p);
-    } else {
-      v = value_of(st, p, a, a.verb == "attack" ? 4 : 1, false);
-    }
-    if (a.verb == "stop") v += 0.05;  // stop when moving gains nothing
-    if (v > best_v) {
-      best_v = v;
-      best = a;
-    }
-  }
-  return best;
+double Heuristic1870Bot::Impl::step_gain(const Scene& sc, int to) const {
+  const auto& info = sc.info(to);
+  const auto ctrl = sc.ws.controller(info.hex);
+  if (ctrl == sc.me) return 0;
+  double g = 0;
+  if (info.town) g += std::max(0.0, vp_points(sc.me, sc.b.tables().vp_town(info.country, sc.me)));
+  if (sc.me == Side::kGerman && (to == sc.mt.metz || to == sc.mt.verdun || to == sc.mt.paris))
+    g += 5;
+  return g;
 }
 
-Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*view_json*/) {
-  const auto legal = st.legal_actions(p);
-  assert(!legal.empty() && "choose() is only called when the player has a choice");
-  if (legal.size() == 1) return legal.front();
-  const auto* ws = dynamic_cast<const WateState*>(&st);
-  if (!ws || ws->options().flag("12.2")) {
-    // Fog of war (or another game): no peeking, so no evaluation; avoid passing.
-    std::vector<Action> pool;
-    for (const auto& a : legal)
-      if (a.verb != "pass") pool.push_back(a);
-    if (pool.empty()) pool = legal;
-    return pool[rng_.below(static_cast<std::uint32_t>(pool.size()))];
-  }
-  prepare(*ws);
-  loc_.reset();
-  zoc_.reset();
-  evals_ = 0;
-  auto jitter = [&] { return (rng_.below(1000) / 1000.0) * 0.01; };
+Heuristic1870Bot::Odds Heuristic1870Bot::Impl::march_odds(const Scene& sc, const ForceDesc& f,
+                                                          int from, int target) const {
+  wate1870::CombatForce cf;
+  cf.hex = sc.hex_at(from);
+  cf.good = f.good;
+  cf.disrupted = f.dis;
+  cf.demoralized = f.dem;
+  cf.loc = sc.loc(sc.me).has_loc(cf.hex);
+  cf.cavalry = wate1870::cavalry_force(sc.b, f.groups);
+  return odds_of(sc.b, sc.me, {cf}, f.hqs, sc.hex_at(target), true, sc.loc(sc.foe));
+}
 
-  // A march in progress: greedy, with a hard limit so a march always ends.
-  if (has_verb(legal, "stop")) {
-    if (++march_steps_ > 40) return Action("stop");
-    return greedy_march(*ws, p, legal, false);
-  }
-  march_steps_ = 0;
-
-  // The top of an activation: HQs first (the higher the rank, the more they
-  // command), judged by the SP they can reach; then lone forces by their march.
-  if (has_verb(legal, "pass") && has_verb(legal, "activate")) {
-    const auto& pos = ws->position();
-    const wate1870::Board b{ws->data(), pos, ws->options()};
-    const Side me = static_cast<Side>(p);
-    Action best = legal.front();
-    double best_v = -1e18;
-    for (const auto& a : legal) {
-      if (const std::string* id = a.get("hq")) {
-        const auto* q = pos.hq(*id);
-        if (!q || !q->hex) continue;
-        int sp = 0, subs = 0;
-        for (const auto& g : pos.sps)
-          if (g.side == me && !g.activated && hex::distance(g.hex, *q->hex) <= 1) sp += g.count;
-        for (const auto& o : pos.hqs)
-          if (o.side == me && o.hex && !o.activated && o.id != q->id && hex::distance(*o.hex, *q->hex) <= 1) ++subs;
-        const double v = 1000 + std::min(sp, wate1870::hq_command_limit(b, *q)) + 3.0 * subs +
-                         static_cast<int>(wate1870::hq_rank(b, *q)) + jitter();
-        if (v > best_v) best_v = v, best = a;
+Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) const {
+  const auto& ts = targets(sc);
+  Plan best;
+  best.start = f.hex;
+  const int mp0 = std::max(0, f.mp);
+  const int width = mp0 + 1;
+  const auto slot = [&](int h, int m) {
+    return static_cast<std::size_t>(h) * static_cast<std::size_t>(width) +
+           static_cast<std::size_t>(m);
+  };
+  std::vector<double> val(static_cast<std::size_t>(sc.n) * static_cast<std::size_t>(width), -kInf);
+  std::vector<int> pred(val.size(), -1);
+  val[slot(f.hex, mp0)] = 0;
+  std::vector<double> dv(static_cast<std::size_t>(sc.n), kInf);  // dest_value, on demand
+  auto dest = [&](int h) {
+    auto& d = dv[Scene::u(h)];
+    if (d == kInf) d = dest_value(sc, ts, f, h);
+    return d;
+  };
+  best.stay = dest(f.hex);
+  best.value = best.stay;
+  const bool german = sc.me == Side::kGerman;
+  for (int m = mp0; m >= 0; --m) {
+    for (int h = 0; h < sc.n; ++h) {
+      const double here = val[slot(h, m)];
+      if (here == -kInf) continue;
+      // Stop here, or attack from here.
+      const double stop = here + dest(h) - 0.01 * (mp0 - m);
+      auto take = [&](double v, int attack) {
+        if (v <= best.value) return;
+        best.value = v;
+        best.attack = attack;
+        best.path.clear();
+        for (int s = static_cast<int>(slot(h, m));
+             s >= 0 && s != static_cast<int>(slot(f.hex, mp0)); s = pred[Scene::u(s)])
+          best.path.push_back(s / width);
+        std::reverse(best.path.begin(), best.path.end());
+      };
+      if (h != f.hex || m != mp0) take(stop, -1);
+      const bool stuck = (h != f.hex && sc.in_ezoc(sc.me, h)) || (h == f.hex && f.must_stop);
+      if (!f.army && f.raw() > 0) {
+        for (int dir = 0; dir < 6; ++dir) {
+          const int e = sc.map.neighbour_index(h, dir);
+          if (e < 0 || sc.sp_of(sc.foe, e) == 0) continue;
+          const auto& info = sc.info(e);
+          const int cost = sc.b.tables().mp_cost(info.terrain) +
+                           (sc.map.river(sc.hex_at(h), info.hex) ? sc.b.tables().river_mp() : 0);
+          if (cost > m) continue;
+          const auto o = march_odds(sc, f, h, e);
+          if (o.win < kMinWin || o.value < kMinGain) continue;
+          take(here + dest(h) + o.value + step_gain(sc, e) * o.win, e);
+        }
+      }
+      if (stuck) continue;
+      // The hexes of the path so far: a march does not come back (so a town
+      // is taken, and counted, once).
+      int chain[16], len = 0;
+      for (int s = static_cast<int>(slot(h, m)); s >= 0 && len < 16; s = pred[Scene::u(s)])
+        chain[len++] = s / width;
+      for (int dir = 0; dir < 6; ++dir) {
+        const int to = sc.map.neighbour_index(h, dir);
+        if (to < 0 || std::find(chain, chain + len, to) != chain + len) continue;
+        const int cost = move_cost(sc, f, h, to);
+        if (cost < 0 || cost > m) continue;
+        double v = here + step_gain(sc, to);
+        if (german && (sc.fire[Scene::u(h)] || sc.fire[Scene::u(to)]))
+          v -= f.army ? 200 : (f.hqs.empty() ? 1.5 : 2.5);
+        const std::size_t s = slot(to, m - cost);
+        if (v > val[s]) {
+          val[s] = v;
+          pred[s] = static_cast<int>(slot(h, m));
+        }
       }
     }
-    if (best_v > 0) return best;
-    // No HQ left: the lone force whose march gains most; pass if none gains.
-    const double here = eval(*ws, p);
-    best = Action("pass");
-    best_v = 0.5;
-    for (const auto& a : legal) {
-      if (a.verb != "activate") continue;
-      const double v = value_of(*ws, p, a, 1, true) - here + jitter();
-      if (v > best_v) best_v = v, best = a;
-    }
-    return best;
-  }
-
-  // An activated HQ gives orders: subordinate HQs first, then detachments
-  // that gain, then its own march (or rally), or end.
-  if (has_verb(legal, "end") && (has_verb(legal, "march") || has_verb(legal, "detach") || has_verb(legal, "activate"))) {
-    for (const auto& a : legal)
-      if (a.verb == "activate") return a;
-    const double here = eval(*ws, p);
-    // The largest detachment per hex, and the HQ's own action with all its SP.
-    std::vector<Action> cands;
-    int own_max = -1, rally_max = 0;
-    for (const auto& a : legal) {
-      if (a.verb == "march") own_max = std::max(own_max, int_of(a, "sp"));
-      if (a.verb == "rally") rally_max = std::max(rally_max, int_of(a, "sp"));
-    }
-    for (std::size_t i = 0; i < legal.size(); ++i) {
-      const Action& a = legal[i];
-      if (a.verb != "detach") continue;
-      const bool last_of_hex = i + 1 == legal.size() || legal[i + 1].verb != "detach" ||
-                               *legal[i + 1].get("hex") != *a.get("hex");
-      if (last_of_hex) cands.push_back(a);
-    }
-    Action best("end");
-    double best_v = 0.3;  // doing nothing is worth little less than a small gain
-    for (const auto& a : cands) {
-      const double v = value_of(*ws, p, a, 1, true) - here + jitter();
-      if (v > best_v) best_v = v, best = a;
-    }
-    if (best.verb == "detach" && best_v > 1.0) return best;
-    if (own_max >= 0) {
-      const Action m = Action("march").with("sp", std::to_string(own_max));
-      const double v = value_of(*ws, p, m, 1, true) - here + jitter();
-      if (v > best_v) best_v = v, best = m;
-    }
-    if (rally_max > 0) {
-      const Action r = Action("rally").with("sp", std::to_string(rally_max));
-      const double v = value_of(*ws, p, r, 1, true) - here + jitter();
-      if (v > best_v) best_v = v, best = r;
-    }
-    if (std::find(legal.begin(), legal.end(), best) == legal.end()) return Action("end");
-    return best;
-  }
-
-  // Everything else (a force's order, administration, absorbing losses,
-  // recovery, mobilization, artillery): one ply, the dice sampled.
-  std::vector<Action> cands = legal;
-  if (cands.size() > 48) cands.resize(48);
-  Action best = cands.front();
-  double best_v = -1e18;
-  for (const auto& a : cands) {
-    const bool dice = a.verb == "attack" || a.verb == "commit";
-    const double v = value_of(*ws, p, a, dice ? 4 : 1, has_verb(legal, "hold")) + jitter();
-    if (v > best_v) best_v = v, best = a;
   }
   return best;
+}
+
+void Heuristic1870Bot::Impl::claim(const Scene& sc, const ForceDesc& f, const Plan& p) {
+  const int end = p.attack >= 0 ? p.attack : p.path.empty() ? p.start : p.path.back();
+  // The target this force is closest to after its march.
+  const auto& ts = targets(sc);
+  int best = -1;
+  double bv = -kInf;
+  for (const auto& t : ts) {
+    const double v = t.value - kPerMp * sc.mt.d(end, t.idx);
+    if (v > bv) bv = v, best = t.idx;
+  }
+  if (best >= 0) claims[best] += std::max(1, f.strength());
+}
+
+// ---- forces ----
+
+ForceDesc Heuristic1870Bot::Impl::force_in(const Scene& sc, int hex, int sp,
+                                           const std::vector<const HqUnit*>& hqs, int mp,
+                                           bool cautious) const {
+  // The SP a force of `sp` SP would take there: best status first (take_sps).
+  ForceDesc f;
+  f.hex = hex;
+  f.hqs = hqs;
+  f.mp = mp;
+  f.cautious = cautious;
+  const hex::Hex h = sc.hex_at(hex);
+  int left = sp;
+  for (Status1870 want : {Status1870::kGood, Status1870::kDisrupted, Status1870::kDemoralized})
+    for (const auto& g : sc.ws.position().sps) {
+      if (left == 0) break;
+      if (g.side != sc.me || g.hex != h || g.activated || g.acting || g.status != want) continue;
+      const int k = std::min(left, g.count);
+      left -= k;
+      (want == Status1870::kGood ? f.good : want == Status1870::kDisrupted ? f.dis : f.dem) += k;
+      SpGroup c = g;
+      c.count = k;
+      f.groups.push_back(c);
+    }
+  int others = sc.sp_of(sc.me, hex) - (sp - left);
+  bool other_hq = false;
+  for (const auto& q : sc.ws.position().hqs)
+    if (q.side == sc.me && q.hex == h && std::find(hqs.begin(), hqs.end(), &q) == hqs.end())
+      other_hq = true;
+  f.leaves_others = others > 0 || other_hq;
+  for (const HqUnit* q : hqs) f.army = f.army || army_hq(sc.b, *q);
+  return f;
+}
+
+ForceDesc Heuristic1870Bot::Impl::acting_force(const Scene& sc) const {
+  ForceDesc f;
+  const auto& af = *sc.ws.force();
+  f.hex = sc.map.index_of(af.hex);
+  f.mp = af.mp_left;
+  f.cautious = af.cautious;
+  f.must_stop = af.must_stop;
+  for (const auto& id : af.hqs)
+    if (const HqUnit* q = sc.ws.position().hq(id)) {
+      f.hqs.push_back(q);
+      f.army = f.army || army_hq(sc.b, *q);
+    }
+  bool others = false;
+  for (const auto& g : sc.ws.position().sps) {
+    if (g.side != sc.me || g.hex != af.hex) continue;
+    if (!g.acting) {
+      others = others || g.count > 0;
+      continue;
+    }
+    (g.status == Status1870::kGood        ? f.good
+     : g.status == Status1870::kDisrupted ? f.dis
+                                          : f.dem) += g.count;
+    f.groups.push_back(g);
+  }
+  for (const auto& q : sc.ws.position().hqs)
+    if (q.side == sc.me && q.hex == af.hex &&
+        std::find(af.hqs.begin(), af.hqs.end(), q.id) == af.hqs.end())
+      others = true;
+  f.leaves_others = others;
+  return f;
+}
+
+bool Heuristic1870Bot::Impl::wants_rally(const Scene& sc, int hex, int bad, int all) const {
+  if (bad == 0 || sc.ws.rp(sc.me) < sc.b.tables().rally_cost()) return false;
+  if (sc.in_ezoc(sc.me, hex)) return false;
+  if (!sc.loc(sc.me).has_loc(sc.hex_at(hex))) return false;
+  return 3 * bad >= all;
+}
+
+// ---- decisions ----
+
+Action Heuristic1870Bot::Impl::setup(Legal& legal) {
+  // 14.0: the scenario's placements (the historic ones, moved into each
+  // side's own country), then done.
+  if (legal.ok(Action("auto-setup"))) return Action("auto-setup");
+  if (legal.ok(Action("end-setup"))) return Action("end-setup");
+  return legal.all().front();
+}
+
+Action Heuristic1870Bot::Impl::administrative(const Scene& sc, const std::vector<Action>& legal) {
+  const auto& ts = targets(sc);
+  const auto& tb = sc.b.tables();
+  const int rp = sc.ws.rp(sc.me);
+  // HQs back from a casualty (8.5.1) return at once, to the best-placed hex.
+  auto hex_value = [&](const Action& a, int sp, bool army) {
+    const auto h = hex_of(a, "hex");
+    const int i = h ? sc.map.index_of(*h) : -1;
+    if (i < 0) return -kInf;
+    ForceDesc f;
+    f.hex = i;
+    f.good = sp;
+    f.army = army;
+    return dest_value(sc, ts, f, i) - (army ? 0 : 0.01 * sc.nearest(sc.foe, i));
+  };
+  const Action* best = nullptr;
+  double bv = -kInf;
+  for (const auto& a : legal) {
+    if (a.verb != "return") continue;
+    const HqUnit* q = sc.ws.position().hq(*a.get("hq"));
+    const double v = hex_value(a, 0, q && army_hq(sc.b, *q));
+    if (v > bv) bv = v, best = &a;
+  }
+  if (best) return *best;
+  const int reserve = sc.me == Side::kGerman ? 6 : 5;
+  // HQ counters from the force pool (not armies: their casualty can end the game).
+  if (rp >= tb.mobilise_hq_cost(sc.me) + reserve) {
+    for (const auto& a : legal) {
+      if (a.verb != "mobilize" || !a.get("hq")) continue;
+      const auto* def = sc.b.forces().find(*a.get("hq"));
+      if (def && (def->rank == Rank::kArmy || def->napoleon)) continue;
+      const double v = hex_value(a, 4, false);
+      if (v > bv) bv = v, best = &a;
+    }
+    if (best) return *best;
+  }
+  // SP with what is left above the reserve (rally, recovery, artillery).
+  const int cost = tb.mobilise_sp_cost(sc.me);
+  for (const auto& a : legal) {
+    if (a.verb != "mobilize" || a.get("hq")) continue;
+    const int n = int_of(a, "sp");
+    if (n <= 0 || rp - n * cost < reserve) continue;
+    const double v = hex_value(a, n, false) + 0.1 * n;
+    if (v > bv) bv = v, best = &a;
+  }
+  if (best) return *best;
+  if (const Action* a = find_verb(legal, "end-administrative")) return *a;
+  return legal.front();
+}
+
+// How much an HQ has to do: the SP it can lead, an attack it can make.
+double Heuristic1870Bot::Impl::hq_priority(const Scene& sc, const HqUnit& q) const {
+  const int at = sc.map.index_of(*q.hex);
+  if (at < 0) return 0;
+  const int limit = wate1870::hq_command_limit(sc.b, q);
+  int reach = std::min(sc.avail[Scene::u(at)], limit);
+  for (int dir = 0; dir < 6 && reach < limit; ++dir) {
+    const int j = sc.map.neighbour_index(at, dir);
+    if (j < 0 || sc.avail[Scene::u(j)] == 0) continue;
+    bool other_hq = false;
+    for (const auto& o : sc.ws.position().hqs)
+      if (o.side == sc.me && o.hex && !o.activated && sc.map.index_of(*o.hex) == j) other_hq = true;
+    if (!other_hq) reach = std::min(limit, reach + sc.avail[Scene::u(j)]);
+  }
+  if (army_hq(sc.b, q)) {
+    const bool unsafe = sc.nearest(sc.foe, at) <= 3;
+    return reach > 0 || unsafe ? 1 + 0.01 * reach + (unsafe ? 5 : 0) : 0;
+  }
+  double v = reach;
+  if (reach > 0 && sc.adjacent_strength(sc.foe, at) > 0) v += 20;  // a Planned Attack may be on
+  if (reach == 0 && sc.sp_of(sc.me, at) == 0) v = 0.5;             // alone: go back to troops
+  return v;
+}
+
+Action Heuristic1870Bot::Impl::best_attack(const Scene& sc, const std::vector<Action>& legal,
+                                           double* value) const {
+  const auto& frame = sc.ws.frames().back();
+  const HqUnit* q = sc.ws.position().hq(frame.hq);
+  Action best;
+  double bv = -kInf;
+  if (!q || army_hq(sc.b, *q)) return best;
+  for (const auto& a : legal) {
+    if (a.verb != "attack") continue;
+    const auto target = hex_of(a, "target");
+    const std::string* from_s = a.get("from");
+    if (!target || !from_s) continue;
+    std::vector<const HqUnit*> hqs{q};
+    int limit = frame.limit_left;
+    bool bad = false;
+    if (const std::string* w = a.get("with")) {
+      std::size_t i = 0;
+      while (i < w->size()) {
+        const std::size_t j = std::min(w->find(',', i), w->size());
+        const HqUnit* o = sc.ws.position().hq(w->substr(i, j - i));
+        if (!o || army_hq(sc.b, *o)) bad = true;
+        if (o) {
+          hqs.push_back(o);
+          limit += wate1870::hq_command_limit(sc.b, *o);
+        }
+        i = j + 1;
+      }
+    }
+    if (bad) continue;
+    std::vector<wate1870::CombatForce> attack;
+    for (auto h : hex_list(*from_s)) {
+      const int i = sc.map.index_of(h);
+      const int n = std::min(sc.avail[Scene::u(i)], limit);
+      limit -= n;
+      if (n == 0) continue;
+      const ForceDesc f = force_in(sc, i, n, {}, 0, false);
+      wate1870::CombatForce cf;
+      cf.hex = h;
+      cf.good = f.good;
+      cf.disrupted = f.dis;
+      cf.demoralized = f.dem;
+      cf.loc = sc.loc(sc.me).has_loc(h);
+      cf.cavalry = wate1870::cavalry_force(sc.b, f.groups);
+      attack.push_back(cf);
+    }
+    if (attack.empty()) continue;
+    const auto o = odds_of(sc.b, sc.me, attack, hqs, *target, false, sc.loc(sc.foe));
+    if (o.win < kMinWin || o.value < kMinGain) continue;
+    const double v = o.value + step_gain(sc, sc.map.index_of(*target)) * o.win * 0.5;
+    if (v > bv) bv = v, best = a;
+  }
+  if (value) *value = bv;
+  return best;
+}
+
+Action Heuristic1870Bot::Impl::activation(const Scene& sc, const std::vector<Action>& legal) {
+  // HQs first: the one with the most to do.
+  const Action* best = nullptr;
+  double bv = 0;
+  for (const auto& a : legal) {
+    if (a.verb != "activate" || !a.get("hq")) continue;
+    const HqUnit* q = sc.ws.position().hq(*a.get("hq"));
+    if (!q || !q->hex) continue;
+    const double v = hq_priority(sc, *q);
+    if (v > bv) bv = v, best = &a;
+  }
+  if (best) return *best;
+  // Then lone forces (up to the inherent division's size): the best march or rally.
+  const auto& inh = sc.b.forces().inherent(sc.me);
+  double gain_best = 1.0;
+  std::optional<Intent> chosen;
+  for (const auto& a : legal) {
+    if (a.verb != "activate" || !a.get("hex")) continue;
+    const auto h = hex_of(a, "hex");
+    const int i = h ? sc.map.index_of(*h) : -1;
+    if (i < 0) continue;
+    const int n = sc.avail[Scene::u(i)];
+    if (idle.count({i, n})) continue;
+    const ForceDesc f = force_in(sc, i, n, {}, inh.ratings.ma, inh.ratings.cautious);
+    Intent it;
+    it.hex = i;
+    double g = 0;
+    if (wants_rally(sc, i, f.dis + f.dem, f.raw())) {
+      it.order = Order::kRally;
+      g = 2.0 * (f.dis + f.dem) + 1.0;
+    } else {
+      Plan p = plan_march(sc, f);
+      g = p.gain();
+      it.order = Order::kMarch;
+      it.plan = std::move(p);
+    }
+    if (g <= 1.0) idle.insert({i, n});
+    if (g > gain_best) {
+      gain_best = g;
+      chosen = std::move(it);
+      best = &a;
+    }
+  }
+  if (best) {
+    intent = chosen;
+    return *best;
+  }
+  if (const Action* a = find_verb(legal, "pass")) return *a;
+  return legal.front();
+}
+
+Action Heuristic1870Bot::Impl::hq_orders(const Scene& sc, Legal& legal) {
+  const auto& frame = sc.ws.frames().back();
+  const HqUnit* q = sc.ws.position().hq(frame.hq);
+  if (!q || !q->hex) return Action("end");
+  const int at = sc.map.index_of(*q->hex);
+  const bool army = army_hq(sc.b, *q);
+  const auto& inh = sc.b.forces().inherent(sc.me);
+  const int limit = frame.limit_left;
+  const int own = std::min(sc.avail[Scene::u(at)], limit);
+
+  // 1. A Planned Attack at good odds (7.4): the HQ's own action, so first.
+  if (!army && sc.adjacent_strength(sc.foe, at) > 0) {
+    Action a = best_attack(sc, legal.all(), nullptr);
+    if (!a.verb.empty()) return a;
+  }
+
+  // 2. What the HQ's own stack would do: march (armies keep a small guard), rally.
+  const auto cmd = wate1870::force_command(sc.b, {q}, sc.me);
+  const int guard = army ? std::min(own, 3) : own;
+  std::optional<Plan> own_plan;
+  double own_gain = 0;
+  Order own_order = Order::kHold;
+  {
+    const ForceDesc f = force_in(sc, at, guard, {q}, cmd.ma, cmd.cautious);
+    if (!army && guard > 0 && wants_rally(sc, at, f.dis + f.dem, f.raw()) &&
+        legal.ok(Action("rally").with("sp", std::to_string(guard)))) {
+      own_order = Order::kRally;
+      own_gain = 2.0 * (f.dis + f.dem) + 1.0;
+    } else {
+      Plan p = plan_march(sc, f);
+      own_gain = p.gain();
+      own_order = Order::kMarch;
+      own_plan = std::move(p);
+    }
+  }
+  const bool own_acts = own_gain > 0.5;
+  const int reserve = own_acts ? guard : 0;
+
+  // 3. Detachments: stacks in reach without an HQ of their own to lead them
+  // (armies also send off their own stack, beyond the guard).
+  std::optional<Intent> best_it;
+  std::optional<Action> best_a;
+  double best_g = 1.0;
+  for (int dir = -1; dir < 6; ++dir) {
+    const int h = dir < 0 ? at : sc.map.neighbour_index(at, dir);
+    if (h < 0) continue;
+    int avail = sc.avail[Scene::u(h)];
+    if (h == at) {
+      if (!army) continue;
+      avail -= reserve;
+    } else {
+      bool other_hq = false;
+      for (const auto& o : sc.ws.position().hqs)
+        if (o.side == sc.me && o.hex && !o.activated && o.id != q->id &&
+            sc.map.index_of(*o.hex) == h)
+          other_hq = true;
+      if (other_hq) continue;
+    }
+    const int k = std::min({avail, inh.max_sp, limit - reserve});
+    if (k <= 0) continue;
+    const Action a = Action("detach").with("hex", sc.hex_at(h).id()).with("sp", std::to_string(k));
+    if (!legal.ok(a)) continue;
+    const ForceDesc f = force_in(sc, h, k, {}, inh.ratings.ma, inh.ratings.cautious);
+    Intent it;
+    it.hex = h;
+    double g;
+    if (wants_rally(sc, h, f.dis + f.dem, f.raw())) {
+      it.order = Order::kRally;
+      g = 2.0 * (f.dis + f.dem) + 1.0;
+    } else {
+      Plan p = plan_march(sc, f);
+      g = p.gain() * (1 + 0.1 * k);
+      it.order = Order::kMarch;
+      it.plan = std::move(p);
+    }
+    if (g > best_g) {
+      best_g = g;
+      best_it = std::move(it);
+      best_a = a;
+    }
+  }
+  if (best_a) {
+    intent = best_it;
+    return *best_a;
+  }
+
+  // 4. The HQ's own action ends its activation.
+  if (own_acts) {
+    const Action a =
+        Action(own_order == Order::kRally ? "rally" : "march").with("sp", std::to_string(guard));
+    if (legal.ok(a)) {
+      if (own_plan) {
+        Plan p = *own_plan;
+        plan = p;
+        claim(sc, force_in(sc, at, guard, {q}, cmd.ma, cmd.cautious), p);
+      }
+      intent.reset();
+      return a;
+    }
+  }
+  return Action("end");
+}
+
+Action Heuristic1870Bot::Impl::force_orders(const Scene& sc, Legal& legal) {
+  const auto& af = *sc.ws.force();
+  const int at = sc.map.index_of(af.hex);
+  const ForceDesc f = acting_force(sc);
+  std::optional<Intent> it;
+  if (intent && intent->hex == at) it = intent;
+  intent.reset();
+  if (!it) {
+    it.emplace();
+    it->hex = at;
+    if (wants_rally(sc, at, f.dis + f.dem, f.raw())) {
+      it->order = Order::kRally;
+    } else {
+      Plan p = plan_march(sc, f);
+      it->order = p.gain() > 0.5 ? Order::kMarch : Order::kHold;
+      it->plan = std::move(p);
+    }
+  }
+  if (it->order == Order::kRally && legal.ok(Action("rally"))) return Action("rally");
+  if (it->order == Order::kMarch && it->plan && legal.ok(Action("march"))) {
+    plan = it->plan;
+    claim(sc, f, *it->plan);
+    return Action("march");
+  }
+  if (legal.ok(Action("hold"))) return Action("hold");
+  return legal.all().front();
+}
+
+// The next hex of the march being followed, if the force is on its path and
+// the step is legal.
+std::optional<Action> Heuristic1870Bot::Impl::next_move(const wate1870::Map& map, hex::Hex at,
+                                                        Legal& legal) const {
+  if (!plan) return std::nullopt;
+  const int i = map.index_of(at);
+  int pos = plan->start == i ? 0 : -1;
+  for (std::size_t k = 0; k < plan->path.size(); ++k)
+    if (plan->path[k] == i) pos = static_cast<int>(k) + 1;
+  if (pos < 0 || pos >= static_cast<int>(plan->path.size())) return std::nullopt;
+  const Action a =
+      Action("move").with("to", map.hexes()[Scene::u(plan->path[Scene::u(pos)])].hex.id());
+  if (!legal.ok(a)) return std::nullopt;
+  return a;
+}
+
+Action Heuristic1870Bot::Impl::march(const Scene& sc, Legal& legal) {
+  const auto& af = *sc.ws.force();
+  const int at = sc.map.index_of(af.hex);
+  const ForceDesc f = acting_force(sc);
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (plan) {
+      // Where the force should be now: the start or a hex on the path.
+      int pos = -1;
+      if (plan->start == at) pos = 0;
+      for (std::size_t i = 0; i < plan->path.size(); ++i)
+        if (plan->path[i] == at) pos = static_cast<int>(i) + 1;
+      if (pos >= 0) {
+        if (pos < static_cast<int>(plan->path.size())) {
+          const Action a = Action("move").with("to", sc.hex_at(plan->path[Scene::u(pos)]).id());
+          if (legal.ok(a)) return a;
+        } else if (plan->attack >= 0) {
+          const Action a = Action("attack").with("to", sc.hex_at(plan->attack).id());
+          if (legal.ok(a)) {
+            const auto o = march_odds(sc, f, at, plan->attack);
+            plan.reset();
+            if (o.win >= kMinWin && o.value >= kMinGain) return a;
+            return stop(legal);
+          }
+        } else {
+          plan.reset();
+          return stop(legal);
+        }
+      }
+    }
+    if (attempt == 0) plan = plan_march(sc, f);
+  }
+  plan.reset();
+  return stop(legal);
+}
+
+// Ends a march; after Opportunity Fire the step fired at must be completed first (7.1.2).
+Action Heuristic1870Bot::Impl::stop(Legal& legal) {
+  if (legal.ok(Action("stop"))) return Action("stop");
+  for (const auto& a : legal.all())
+    if (a.verb == "move") return a;
+  return legal.all().front();
+}
+
+Action Heuristic1870Bot::Impl::absorb(const Scene& sc, const std::vector<Action>& legal) {
+  // Eliminate the worst SP first; degrade so as to keep the most combat
+  // strength (3.5.1) without eliminating a demoralized SP if it can be helped.
+  const Action* best = nullptr;
+  double bv = -kInf;
+  for (const auto& a : legal) {
+    const auto h = hex_of(a, "hex");
+    const auto st = wate1870::parse_status(a.get("status") ? *a.get("status") : "");
+    if (!h || !st) continue;
+    const int i = sc.map.index_of(*h);
+    if (i < 0) continue;
+    int g = sc.good[Scene::u(sc.k(sc.me))][Scene::u(i)],
+        d = sc.dis[Scene::u(sc.k(sc.me))][Scene::u(i)],
+        m = sc.dem[Scene::u(sc.k(sc.me))][Scene::u(i)];
+    const int before = wate1870::status_strength(g, d, m);
+    double v = 0;
+    if (a.verb == "eliminate") {
+      (*st == Status1870::kGood ? g : *st == Status1870::kDisrupted ? d : m) -= 1;
+      v = wate1870::status_strength(g, d, m) - before;
+    } else {
+      if (*st == Status1870::kGood)
+        --g, ++d;
+      else if (*st == Status1870::kDisrupted)
+        --d, ++m;
+      else
+        --m, v -= 4;  // eliminates it
+      v += wate1870::status_strength(g, d, m) - before;
+    }
+    // Cavalry is the last to go (8.1), formation none the first.
+    const auto* def = sc.b.forces().find(a.get("formation") ? *a.get("formation") : "");
+    if (def && def->cavalry) v -= 0.2;
+    if (v > bv) bv = v, best = &a;
+  }
+  return best ? *best : legal.front();
+}
+
+Action Heuristic1870Bot::Impl::retreat(const Scene& sc, const std::vector<Action>& legal,
+                                       const char* verb) {
+  const Action* best = nullptr;
+  double bv = -kInf;
+  for (const auto& a : legal) {
+    if (a.verb != verb) continue;
+    const auto path = hex_list(a.get("path") ? *a.get("path") : "");
+    if (path.empty()) continue;
+    const int end = sc.map.index_of(path.back());
+    if (end < 0) continue;
+    double v = 0;
+    if (sc.sp_of(sc.foe, end) > 0 || (sc.in_ezoc(sc.me, end) && sc.sp_of(sc.me, end) == 0))
+      v -= 100;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      const hex::Hex from = i == 0 ? path[0] : path[i - 1];
+      if (i > 0 && sc.map.river(from, path[i])) v -= 6;
+    }
+    if (sc.sp_of(sc.me, end) > 0) v += 3;
+    if (sc.loc(sc.me).has_loc(path.back())) v += 4;
+    v -= 1.0 * sc.adjacent_strength(sc.foe, end) / 4.0;
+    if (v > bv) bv = v, best = &a;
+  }
+  return best ? *best : legal.front();
+}
+
+Action Heuristic1870Bot::Impl::advance(const Scene& sc, const std::vector<Action>& legal) {
+  const auto& c = *sc.ws.combat();
+  const int t = sc.map.index_of(c.target);
+  const auto& info = sc.info(t);
+  const bool worth =
+      info.town || info.fortress_sr > 0 || t == sc.mt.metz || t == sc.mt.verdun || t == sc.mt.paris;
+  const bool safe = sc.adjacent_strength(sc.foe, t) <= 2;
+  if (!(worth || safe) || !sc.loc(sc.me).has_loc(c.target)) return Action("stay");
+  const Action* best = nullptr;
+  int most = -1;
+  for (const auto& a : legal) {
+    if (a.verb != "advance") continue;
+    const auto h = hex_of(a, "from");
+    const int i = h ? sc.map.index_of(*h) : -1;
+    if (i < 0) continue;
+    if (sc.sp_of(sc.me, i) > most) most = sc.sp_of(sc.me, i), best = &a;
+  }
+  return best ? *best : Action("stay");
+}
+
+Action Heuristic1870Bot::Impl::reroll(const Scene& sc, const std::vector<Action>& legal) {
+  // Both sides have rolled (8.4): re-roll the die that helps most, on average.
+  const auto& c = *sc.ws.combat();
+  const int me = sc.k(sc.me), them = 1 - me;
+  const int fixed_them = c.dice[them][0] + c.dice[them][1] + c.drm[them];
+  auto value = [&](int my_total) {
+    const int x = my_total - fixed_them;
+    const bool i_win = x > 0 || (x == 0 && sc.me == Side::kGerman);
+    return i_win ? 10.0 + std::abs(x) : -10.0 - std::abs(x);
+  };
+  const int base = c.dice[me][0] + c.dice[me][1] + c.drm[me];
+  double keep = value(base);
+  const Action* best = find_verb(legal, "keep");
+  double bv = keep;
+  for (const auto& a : legal) {
+    if (a.verb != "reroll") continue;
+    const int die = int_of(a, "die");
+    if (die < 1 || die > 2) continue;
+    double v = 0;
+    for (int r = 1; r <= 6; ++r) v += value(base - c.dice[me][die - 1] + r) / 6.0;
+    if (v > bv + 1e-9) bv = v, best = &a;
+  }
+  return best ? *best : legal.front();
+}
+
+Action Heuristic1870Bot::Impl::displace(const Scene& sc, const std::vector<Action>& legal) {
+  const Action* best = nullptr;
+  double bv = -kInf;
+  for (const auto& a : legal) {
+    const auto h = hex_of(a, "to");
+    const int i = h ? sc.map.index_of(*h) : -1;
+    if (i < 0) continue;
+    const double v = sc.sp_of(sc.me, i) + 2.0 * std::min(sc.nearest(sc.foe, i), 4);
+    if (v > bv) bv = v, best = &a;
+  }
+  return best ? *best : legal.front();
+}
+
+Action Heuristic1870Bot::Impl::recovery(const Scene& sc, const std::vector<Action>& legal) {
+  const Action* best = nullptr;
+  int most = 0;
+  for (const auto& a : legal) {
+    if (a.verb != "recover") continue;
+    const auto h = hex_of(a, "hex");
+    const int i = h ? sc.map.index_of(*h) : -1;
+    if (i < 0) continue;
+    const int bad =
+        sc.dis[Scene::u(sc.k(sc.me))][Scene::u(i)] + 2 * sc.dem[Scene::u(sc.k(sc.me))][Scene::u(i)];
+    if (bad > most) most = bad, best = &a;
+  }
+  if (best) return *best;
+  if (const Action* a = find_verb(legal, "end-recovery")) return *a;
+  return legal.front();
+}
+
+Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p, Legal& legal) {
+  using wate1870::StepKind;
+  if (!tables || tables->n != static_cast<int>(ws.data().map.hexes().size()))
+    tables = tables_for(ws.data());
+  const Side me = static_cast<Side>(p);
+  if (memo_turn != ws.turn() || memo_side != me) {
+    memo_turn = ws.turn();
+    memo_side = me;
+    claims.clear();
+    idle.clear();
+  }
+  if (ws.steps().empty()) return legal.all().front();
+  const StepKind step = ws.steps().back().kind;
+  // Decisions that need no look at the map.
+  switch (step) {
+    case StepKind::kSetup:
+      return setup(legal);
+    case StepKind::kChassepotChoice:  // 7.1.2: free, and it hurts
+      return legal.ok(Action("fire")) ? Action("fire") : legal.all().front();
+    case StepKind::kArtillery: {  // 8.4: a re-roll, when RP are to spare
+      const auto& c = *ws.combat();
+      const int need = c.artillery_rp[wate1870::index(me)];
+      return ws.rp(me) - need >= 3 && c.raw[wate1870::index(me)] >= 4 ? Action("commit")
+                                                                      : Action("decline");
+    }
+    default:
+      break;
+  }
+  // The LOCs and ZOCs are kept while the pieces stand as they were when made,
+  // and through a march (planned with them; only the marching force moves).
+  if (step != StepKind::kMarch || !zocs[0]) refresh(ws);
+  Scene sc(ws, me, *tables, locs, zocs);
+  switch (step) {
+    case StepKind::kAbsorb:
+      return absorb(sc, legal.all());
+    case StepKind::kReroll:
+      return reroll(sc, legal.all());
+    case StepKind::kRetreat:
+      return retreat(sc, legal.all(), "retreat");
+    case StepKind::kCavalryRetreat: {
+      // 8.1: stand only where the cavalry would likely win.
+      const auto& c = *ws.combat();
+      const int t = sc.map.index_of(c.target);
+      int att = 0;
+      for (auto h : c.from) att += sc.strength(sc.foe, sc.map.index_of(h));
+      if (sc.strength(me, t) + (sc.info(t).fortress_sr > 0 ? sc.info(t).fortress_sr : 0) >= att)
+        return Action("cavalry-stand");
+      return retreat(sc, legal.all(), "cavalry-retreat");
+    }
+    case StepKind::kAdvance:
+      return advance(sc, legal.all());
+    case StepKind::kHqDisplace:
+      return displace(sc, legal.all());
+    case StepKind::kRecovery:
+      return recovery(sc, legal.all());
+    case StepKind::kAdministrative:
+      return administrative(sc, legal.all());
+    case StepKind::kActivate:
+      return activation(sc, legal.all());
+    case StepKind::kHqOrders:
+      if (!ws.frames().empty()) return hq_orders(sc, legal);
+      break;
+    case StepKind::kForceOrders:
+      if (ws.force()) return force_orders(sc, legal);
+      break;
+    case StepKind::kMarch:
+      if (ws.force()) return march(sc, legal);
+      break;
+    default:
+      break;
+  }
+  return legal.all().front();
+}
+
+// A fingerprint of what LOCs and ZOCs depend on: where the SP stand, in what
+// status, entrained or not, who controls each hex, which fortresses fell.
+static std::uint64_t pieces_key(const WateState& ws) {
+  std::uint64_t h = 1469598103934665603ULL;
+  auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
+  for (const auto& g : ws.position().sps)
+    mix(static_cast<std::uint64_t>(g.hex.col * 100 + g.hex.row) << 20 ^
+        static_cast<std::uint64_t>(g.count) << 8 ^ static_cast<std::uint64_t>(g.status) << 4 ^
+        static_cast<std::uint64_t>(wate1870::index(g.side)) << 2 ^ (g.entrained ? 1u : 0u));
+  for (const auto c : ws.position().control) mix(static_cast<std::uint64_t>(c + 2));
+  for (const auto& d : ws.position().destroyed)
+    mix(static_cast<std::uint64_t>(d.col * 100 + d.row));
+  return h;
+}
+
+void Heuristic1870Bot::Impl::refresh(const WateState& ws) {
+  const std::uint64_t key = pieces_key(ws);
+  if (key == pieces && zocs[0]) return;
+  pieces = key;
+  locs[0].reset();
+  locs[1].reset();
+  zocs[0].reset();
+  zocs[1].reset();
+}
+
+// ---------------------------------------------------------------------------
+
+Heuristic1870Bot::Heuristic1870Bot(std::uint64_t /*seed*/) : impl_(std::make_unique<Impl>()) {}
+Heuristic1870Bot::~Heuristic1870Bot() = default;
+
+Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player p,
+                                                     const std::vector<std::string>& from,
+                                                     const std::string& target, bool march) {
+  const Side me = static_cast<Side>(p);
+  const Board b{st.data(), st.position(), st.options()};
+  const wate1870::LocMap mine(b, me), theirs(b, wate1870::other(me));
+  std::vector<wate1870::CombatForce> attack;
+  std::vector<const HqUnit*> hqs;
+  for (const auto& id : from) {
+    const auto h = hex::parse_hex(id);
+    if (!h) continue;
+    wate1870::CombatForce cf;
+    cf.hex = *h;
+    std::vector<SpGroup> groups;
+    for (const auto& g : st.position().sps) {
+      if (g.side != me || g.hex != *h) continue;
+      (g.status == Status1870::kGood        ? cf.good
+       : g.status == Status1870::kDisrupted ? cf.disrupted
+                                            : cf.demoralized) += g.count;
+      groups.push_back(g);
+    }
+    cf.loc = mine.has_loc(*h);
+    cf.cavalry = wate1870::cavalry_force(b, groups);
+    attack.push_back(cf);
+    for (const auto& q : st.position().hqs)
+      if (q.side == me && q.hex == *h) hqs.push_back(&q);
+  }
+  const auto t = hex::parse_hex(target);
+  if (!t || attack.empty()) return {};
+  return odds_of(b, me, attack, hqs, *t, march, theirs);
+}
+
+namespace {
+
+// The view (parsed) made into a state: see Heuristic1870Bot::belief_from_view.
+std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::json j) {
+  using nlohmann::json;
+  if (j.is_discarded() || !j.is_object() || !j.contains("you")) return nullptr;
+  const auto me = wate1870::parse_side(j["you"].get<std::string>());
+  if (!me) return nullptr;
+  const std::string foe(wate1870::side_name(wate1870::other(*me)));
+  j["seed"] = 0;
+  // 12.2: a stack that may not be inspected stands for a generic stack of good SP.
+  if (j.contains("uninspected_enemy_stacks"))
+    for (const auto& s : j["uninspected_enemy_stacks"])
+      j["sps"].push_back(
+          json::array({s.at("hex"), foe, "", "good", 4, false, false, false, false}));
+  // The enemy's acting force shows only its side where it may not be inspected:
+  // the belief has none (it is not the player's to move it).
+  if (j.contains("force") && j["force"].is_object() && !j["force"].contains("hex"))
+    j["force"] = nullptr;
+  j.erase("you");
+  j.erase("uninspected_enemy_stacks");
+  j.erase("legal_actions");
+  // Only the rules' data comes from `like` (the map, the tables): the same for both players.
+  std::shared_ptr<const wate1870::GameData> data(std::shared_ptr<const wate1870::GameData>(),
+                                                 &like.data());
+  auto st = WateState::from_json(data, j.dump());
+  if (!st) return nullptr;
+  return std::move(st).value();
+}
+
+}  // namespace
+
+std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& like,
+                                                              const std::string& view_json) {
+  return belief_from_json(like, nlohmann::json::parse(view_json, nullptr, false));
+}
+
+Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& view_json) {
+  const auto* ws = dynamic_cast<const WateState*>(&st);
+  if (!ws) {
+    const auto legal = st.legal_actions(p);
+    assert(!legal.empty() && "choose() is only called when the player has a choice");
+    return legal.front();
+  }
+  if (!ws->options().flag("12.2")) {
+    Legal legal(st, p);
+    return impl_->choose(*ws, p, legal);
+  }
+  // 12.2 Fog of War: only the view. Options and the rules' data are common knowledge.
+  const std::string view = view_json.empty() ? st.view(p) : view_json;
+  auto j = nlohmann::json::parse(view, nullptr, false);
+  std::vector<Action> legal;
+  if (!j.is_discarded() && j.contains("legal_actions"))
+    for (const auto& s : j["legal_actions"])
+      if (auto a = Action::parse(s.get<std::string>())) legal.push_back(*a);
+  if (legal.empty()) return Action("pass");
+  if (legal.size() == 1) return legal.front();
+  Legal from_view(legal);
+  // A march going as planned: the next hex, without picturing the whole state.
+  if (j.contains("steps") && !j["steps"].empty() &&
+      j["steps"].back().value("kind", "") == "march" && j.contains("force") &&
+      j["force"].is_object() && j["force"].contains("hex"))
+    if (const auto at = hex::parse_hex(j["force"]["hex"].get<std::string>()))
+      if (auto a = impl_->next_move(ws->data().map, *at, from_view)) return *a;
+  auto belief = belief_from_json(*ws, std::move(j));
+  if (!belief) {
+    // Unreadable (should not happen): no peeking, the first choice that is not a pass.
+    for (const auto& a : legal)
+      if (a.verb != "pass") return a;
+    return legal.front();
+  }
+  return impl_->choose(*belief, p, from_view);
 }
 
 }  // namespace rz::bots

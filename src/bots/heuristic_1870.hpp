@@ -1,72 +1,80 @@
 #pragma once
 // A heuristic bot for "1870: The War Against the Empire" (docs/bots.md).
 //
-// It scores the legal actions one ply deep: each candidate is applied to a
-// clone of the state, the bot's own follow-up decisions inside the same action
-// (a march hex by hex, the force's order) are played greedily, chance nodes
-// are sampled from the bot's own generator (several samples where dice decide
-// a fight), and the resulting position gets a static evaluation:
-//   VP (French want them high, German low), control of the objectives
-//   (German: Metz 2107, Verdun, Paris; French: hold those and take
-//   Saarbrucken, Landau, Rastadt, Freiburg), march distance of each SP to the
-//   side's current objective, SP and status of both sides, own SP without a
-//   LOC (LocMap), own SP in an enemy ZOC next to a stronger enemy, SP around an
-//   enemy fortress (sieges), HQs near their troops.
+// It plays by rules of thumb computed straight from the position, without
+// trying actions on copies of the state (that made it slow):
+//   * Targets. Each side lists what it wants: enemy and lost towns (1 VP each,
+//     rule 11.0), the German objectives Metz, Verdun and Paris, enemy fortresses
+//     (taken by entering them empty, or fought for), enemy stacks it can beat,
+//     its own places the enemy threatens. A force's wish to be in a hex is the
+//     best target value there less 1 point per MP still to march (an all-pairs
+//     table of march costs over the map, made once per game).
+//   * Marches. A force plans its whole march at once: every hex it can reach
+//     with its MP (the rules' costs: terrain, rivers, the French +1, cautious
+//     HQs, stopping in an enemy ZOC) scored by that wish, the towns taken on the
+//     way, its LOC there, and the danger of ending next to a stronger enemy;
+//     it may end with a March Combat at good odds. The plan is followed hex by
+//     hex and made again if anything differs.
+//   * Combat. Odds come from the rules' own combat calculation (8.2-8.3) and
+//     the exact distribution of 2d6 - 2d6: a Planned or March Attack is made
+//     only when the attacker wins at least 65% of the time and the expected
+//     points (SP lost on both sides, casualty and Major Battle VP) are positive.
+//     Army HQs (and Napoleon III) never attack and keep out of reach, since a
+//     casualty to them can end the game (8.5.1, GAP-W-30).
+//   * Orders. HQs first, the one with the best attack or the most SP in reach;
+//     an HQ attacks, or detaches neighbouring stacks that gain by marching, then
+//     marches or rallies with its own stack. Disrupted forces with a LOC rally;
+//     every force that can recovers; spare RP mobilize SP near the front.
 //
-// What it reads: without option 12.2 (fog of war) everything in 1870 is open,
-// and the evaluation reads the WateState accessors (position, control, VP) —
-// exactly what the player's view shows. With 12.2 that would be cheating (and
-// so would the lookahead on a clone, which knows the hidden enemy stacks): the
-// bot must then evaluate from the view JSON only. That is not written yet, so
-// under 12.2 (and for any other rule system) it falls back to a uniform choice
-// that avoids passing, like a slightly smarter random bot.
+// What it reads. Without option 12.2 (fog of war) everything in 1870 is open,
+// and the bot reads the WateState accessors: the same information as the view.
+// Under 12.2 it reads the view JSON only: it rebuilds a WateState from it, each
+// enemy stack it may not inspect standing as a generic stack of good SP, and
+// takes the legal actions from the view too; it never touches the true state.
 #include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bots/bot.hpp"
-#include "core/rng.hpp"
-#include "hex/hex.hpp"
 
 namespace rz::wate1870 {
 class WateState;
-class LocMap;
-class ZocMap;
 }  // namespace rz::wate1870
 
 namespace rz::bots {
 
 class Heuristic1870Bot final : public Bot {
  public:
+  // It plays the same for every seed: it has no use for chance.
   explicit Heuristic1870Bot(std::uint64_t seed);
+  ~Heuristic1870Bot() override;
   Action choose(const State& st, Player p, const std::string& view_json) override;
   std::string name() const override { return "heuristic"; }
   bool needs_view() const override { return false; }
 
-  // The static evaluation of `st` for `p` (higher is better): exposed for tests.
-  double evaluate(const State& st, Player p);
+  // For tests: the odds of a combat as the bot sees them, from the attacker's
+  // side: the chance it wins and the expected points (SP, VP) it gains.
+  struct Odds {
+    double win = 0;
+    double value = 0;
+    int attack_drm = 0, defence_drm = 0;
+  };
+  // A Planned Attack (march = false) or March Combat by the SP of `p` in
+  // `from` (all of them, every status) on the enemy in `target`, led by the HQs
+  // of `p` in those hexes.
+  static Odds combat_odds(const wate1870::WateState& st, Player p,
+                          const std::vector<std::string>& from, const std::string& target,
+                          bool march);
+  // The state a player under 12.2 pictures from its view: hidden enemy stacks
+  // become generic stacks of good SP. Null if the view cannot be read.
+  static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,
+                                                               const std::string& view_json);
+
+  struct Impl;
 
  private:
-  struct Objectives;
-  void prepare(const wate1870::WateState& st);
-  double eval(const wate1870::WateState& st, Player p);
-  // Applies `a` to a clone of `st`, plays p's follow-up inside the action and the
-  // dice; the evaluation of where that leads, averaged over `samples` dice.
-  double value_of(const wate1870::WateState& st, Player p, const Action& a, int samples, bool rollout);
-  void settle(State& st, Player p, bool rollout, int depth);
-  Action greedy_march(const wate1870::WateState& st, Player p, const std::vector<Action>& legal, bool nested);
-  std::size_t sample(const std::vector<ChanceOutcome>& outcomes);
-
-  Pcg32 rng_;
-  const void* prepared_for_ = nullptr;   // the GameData the tables below belong to
-  std::vector<hex::Hex> objs_;                // Metz, Verdun, Paris, then the German places
-  std::vector<std::vector<int>> dist_;        // per objective: hexes to it by passable hexes, per map index
-  std::vector<int> goes_for_[2];              // indices into objs_ each side (player) attacks, in order
-  std::shared_ptr<const wate1870::LocMap> loc_;  // of the position being decided on
-  std::shared_ptr<const wate1870::ZocMap> zoc_;
-  long evals_ = 0;                                 // evaluations in this decision
-  int march_steps_ = 0;                  // decisions in the current march (a hard stop at 40)
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace rz::bots

@@ -211,6 +211,12 @@ class WateState final : public State {
   // carries the order out; this state is unchanged. `assume_loc`: that side's
   // forces are taken to trace a LOC whatever the map says (odds under 12.2).
   Result<CombatPreview> preview_attack(const Action& attack, std::optional<Side> assume_loc = std::nullopt) const;
+  // What is being resolved now, for bots and the screen (view() shows the same):
+  // the pending steps, the chain of activated HQs, the acting force, the combat.
+  const std::vector<Step>& steps() const { return steps_; }  // back() is the decision or roll due
+  const std::vector<Frame>& frames() const { return frames_; }
+  const std::optional<ActiveForce>& force() const { return force_; }
+  const std::optional<Combat>& combat() const { return combat_; }
 
  private:
   rz::Status check_impl(Player player, const Action& action) const;
