@@ -67,7 +67,9 @@ class Heuristic1870Bot final : public Bot {
                           const std::vector<std::string>& from, const std::string& target,
                           bool march);
   // The state a player under 12.2 pictures from its view: hidden enemy stacks
-  // become generic stacks of good SP. Null if the view cannot be read.
+  // become generic stacks of good SP. Null if the view cannot be read. Only the
+  // game's data (map, tables) comes from `like`, and is shared with it: the
+  // picture must not outlive `like`'s game data.
   static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,
                                                                const std::string& view_json);
 
