@@ -129,6 +129,49 @@ TEST(Wate1870_12_2, AHiddenGermanMarchShowsTheFrenchOnlyAStackMoving) {
   EXPECT_FALSE(contains(french, "command limit")) << french;
 }
 
+// Ruling F-8: a legal-move check never tells what a stack the mover may not
+// inspect holds. The French plan a Forced March past a German stack in 0703,
+// two hexes off: with 3 good SP it would close 0602-0803 (3.4), with 1
+// disrupted SP it would not. Under 12.2 both look alike to the French, so
+// their orders, and what they are told, must be the same.
+TEST(Wate1870_12_2, LegalMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
+  const auto at_march = [](const char* german, GameOptions options) {
+    auto st = make(std::string(R"(sps:
+  - {side: French, sp: 2, hex: "0502"}
+  - )") + german + "\n",
+                   Side::kFrench, std::move(options));
+    play(*st, kF, "activate hex=0502");
+    play(*st, kF, "march");
+    return st;
+  };
+  const char* strong = R"({side: German, sp: 3, hex: "0703"})";
+  const char* weak = R"({side: German, sp: 1, hex: "0703", status: disrupted})";
+  const auto texts_of = [](const WateState& st) {
+    std::vector<std::string> out;
+    for (const auto& a : st.legal_actions(kF)) out.push_back(a.to_string());
+    return out;
+  };
+  // Without 12.2 the French inspect everything, and the stack's ZOC shows.
+  const auto open_strong = at_march(strong, {}), open_weak = at_march(weak, {});
+  const auto forced_0902 = Action::parse("forced-march to=0902 extra=1");
+  EXPECT_FALSE(open_strong->check(kF, *forced_0902));
+  EXPECT_TRUE(open_weak->check(kF, *forced_0902));
+  ASSERT_NE(texts_of(*open_strong), texts_of(*open_weak));
+  // Under 12.2 the French may not inspect 0703 and plan round it either way.
+  const auto fog_strong = at_march(strong, fog()), fog_weak = at_march(weak, fog());
+  ASSERT_FALSE(fog_weak->inspectable(Side::kFrench, H("0703")));
+  EXPECT_EQ(texts_of(*fog_strong), texts_of(*fog_weak));
+  EXPECT_EQ(fog_strong->view(kF), fog_weak->view(kF));
+  const auto refusal = fog_weak->check(kF, *forced_0902);
+  ASSERT_FALSE(refusal);
+  EXPECT_EQ(refusal.error().message, fog_strong->check(kF, *forced_0902).error().message);
+  // The way round by 0601-0802 stays open, and the march goes that way.
+  const auto round = Action::parse("forced-march to=0902 extra=2");
+  EXPECT_TRUE(fog_weak->check(kF, *round));
+  play(*fog_weak, kF, "forced-march to=0902 extra=2");
+  EXPECT_EQ(fog_weak->controller(H("0701")), Side::kFrench);
+}
+
 TEST(Wate1870_12_2, WithoutFogOfWarEveryEventGoesToEverybody) {
   auto st = make(kHiddenMarch, Side::kGerman, {});
   ASSERT_TRUE(st);

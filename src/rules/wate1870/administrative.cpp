@@ -56,7 +56,10 @@ rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const
   if (fortress && data_->tables.under_siege(pos_.sp(h, other(side)), info->fortress_sr + pos_.sp(h, side)))
     return illegal(place(*info) + " is under siege", "6.2");
   const int min_d = data_->tables.mobilise_min_distance(side);
-  if (enemy_distance(pos_, h, side) < min_d)
+  // Ruling F-8: an enemy stack the player may not inspect counts as not demoralized (12.2).
+  const int enemy_d = options_.flag("12.2") ? enemy_distance(planning_position(side), h, side)
+                                            : enemy_distance(pos_, h, side);
+  if (enemy_d < min_d)
     return illegal(side == Side::kFrench
                        ? place(*info) + " is within " + std::to_string(min_d - 1) +
                              " hexes of a non-demoralized enemy unit; the French mobilize at least " +

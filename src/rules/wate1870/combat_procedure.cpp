@@ -483,8 +483,9 @@ Events WateState::combat_continue() {
       }
       ++c.stage;
       again();
-      // 8.7: the attacker may advance into a vacated combat hex.
-      if (c.winner == att && pos_.sp(c.target, def) == 0 && !c.march) {
+      // 8.7: the attacker may advance into a vacated combat hex, or into a
+      // fortress whose garrison stayed behind, to besiege it (GAP-W-21, ruling P-11).
+      if (c.winner == att && !c.march && enterable_after_win(c.target, def)) {
         bool can = false;
         const LocMap loc(board(), att);
         for (const auto& g : pos_.sps)
@@ -494,7 +495,7 @@ Events WateState::combat_continue() {
       return ev;
     }
     default: {  // the end: March Combat may go on marching (7.1.1)
-      const bool won_march = c.march && c.winner == att && pos_.sp(c.target, def) == 0;
+      const bool won_march = c.march && c.winner == att && enterable_after_win(c.target, def);
       for (auto& g : pos_.sps) g.engaged = false;
       pos_.normalise();
       combat_.reset();
@@ -520,7 +521,8 @@ Events WateState::combat_continue() {
         auto tc = take_control(c.target, att);
         ev.insert(ev.end(), tc.begin(), tc.end());
         if (moving > 0) {
-          force_->must_stop = in_enemy_zoc(board(), c.target, att);  // 3.4: the hex entered
+          // 3.4: the hex entered; beside a garrison the force stops to besiege it (GAP-W-21, ruling P-11).
+          force_->must_stop = in_enemy_zoc(board(), c.target, att) || pos_.sp(c.target, def) > 0;
           steps_.push_back({StepKind::kMarch, att});
           return ev;
         }

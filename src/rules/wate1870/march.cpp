@@ -219,7 +219,8 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
     // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
     return check_march_combat(*to);
   }
-  auto cost = enter_cost(board(), force_->hex, *to, context_of(pos_, *force_));
+  // Ruling F-8: a cautious commander's +1 (3.4) is judged on what the mover may inspect.
+  auto cost = on_planning_board(side, [&](const Board& b) { return enter_cost(b, force_->hex, *to, context_of(pos_, *force_)); });
   if (!cost) return cost.error();
   if (*cost > force_->mp_left)
     return illegal("entering " + to->id() + " costs " + std::to_string(*cost) + " MP; the force has " +
@@ -234,6 +235,8 @@ Events WateState::take_control(hex::Hex h, Side side) {
   const HexInfo* info = data_->map.find(h);
   const auto before = pos_.controller(data_->map, h);
   if (before == side || !info) return {};
+  // 3.7, GAP-W-21: a fortress stays with its garrison while the garrison is inside.
+  if (pos_.sp(h, other(side)) > 0) return {};
   pos_.set_controller(data_->map, h, side);
   Events ev;
   if (info->town || info->fortress_sr > 0) {
@@ -287,7 +290,7 @@ Events WateState::apply_march(Side side, const Action& a) {
     // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
     return start_march_combat(to);
   }
-  const int cost = *enter_cost(board(), force_->hex, to, context_of(pos_, *force_));
+  const int cost = *on_planning_board(side, [&](const Board& b) { return enter_cost(b, force_->hex, to, context_of(pos_, *force_)); });
   steps_.push_back({StepKind::kMarch, side});
   Events ev = side == Side::kGerman ? german_step(to, cost) : enter_hex(to, cost);
   if (force_->hex == to) {  // GAP-W-35: enemy HQs alone in the hex entered displace
@@ -452,7 +455,13 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
 // ---- 7.2 Forced March ----
 
 std::vector<int> WateState::forced_reach() const {
-  auto compute = [&] { return forced_costs(board(), force_->hex, context_of(pos_, *force_), force_->mp_left + 3).dist; };
+  // Ruling F-8: planned on what the French may inspect (12.2): every stack they
+  // cannot inspect is avoided as if it projects a ZOC.
+  auto compute = [&] {
+    return on_planning_board(force_->side, [&](const Board& b) {
+      return forced_costs(b, force_->hex, context_of(pos_, *force_), force_->mp_left + 3).dist;
+    });
+  };
   if (applying_) return compute();
   auto& v = derived().forced_dist;
   if (!v) v = compute();
@@ -490,7 +499,9 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
              {}}};
   }
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
-  const Path path = *cheapest_path(board(), force_->hex, to, context_of(pos_, *force_), force_->mp_left + extra);
+  const Path path = *on_planning_board(side, [&](const Board& b) {
+    return cheapest_path(b, force_->hex, to, context_of(pos_, *force_), force_->mp_left + extra);
+  });
   Events ev{{"forced_march", "The French force makes a Forced March of " + std::to_string(extra) + " extra MP to " +
                                  to.id() + " (" + std::to_string(path.total) + " MP, rule 7.2)",
              {}}};

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
@@ -50,6 +51,29 @@ std::optional<Siege> siege_at(const Board& b, hex::Hex h) {
 std::string place(const HexInfo& i) { return i.name.empty() ? i.hex.id() : i.name; }
 
 }  // namespace
+
+bool WateState::enterable_after_win(hex::Hex target, Side loser) const {
+  return pos_.sp(target, loser) == 0 || fortress_garrison(board(), target, loser) > 0;
+}
+
+Events WateState::settle_fortress_control() {
+  Events ev;
+  for (std::size_t i = 0; i < pos_.sps.size(); ++i) {
+    const SpGroup& g = pos_.sps[i];
+    const HexInfo* info = g.count > 0 ? data_->map.find(g.hex) : nullptr;
+    if (!info || info->fortress_sr == 0 || pos_.controller(data_->map, g.hex) == g.side ||
+        pos_.sp(g.hex, other(g.side)) > 0)
+      continue;
+    const hex::Hex h = g.hex;
+    const Side side = g.side;
+    ev.push_back({"siege", std::string(side_name(other(side))) + " has no SP left in " + place(*info) + "; " +
+                               std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
+                  {}});
+    auto e = take_control(h, side);  // may not touch pos_.sps: g stays valid
+    ev.insert(ev.end(), e.begin(), e.end());
+  }
+  return ev;
+}
 
 Events WateState::start_siege_phase() {
   std::vector<hex::Hex> sieges;

@@ -502,6 +502,10 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     ev.insert(ev.end(), e.begin(), e.end());
   }
   pos_.normalise();
+  {
+    auto e = settle_fortress_control();  // GAP-W-21 (siege.cpp)
+    ev.insert(ev.end(), e.begin(), e.end());
+  }
   // 12.2 (fog.cpp): who may see what the action told; victory and the turn
   // sequence that follow are public, and are judged without them.
   if (fog) {
@@ -529,6 +533,23 @@ std::vector<double> WateState::returns() const {
 bool WateState::inspectable(Side viewer, hex::Hex h) const {
   if (!options_.flag("12.2")) return true;
   return inspectable_in(pos_, viewer, h);
+}
+
+Position WateState::planning_position(Side mover) const {
+  Position p = pos_;
+  if (!options_.flag("12.2")) return p;
+  for (auto& g : p.sps)
+    if (g.side != mover && !inspectable_in(pos_, mover, g.hex)) {
+      g.status = Status::kGood;
+      g.entrained = false;
+      g.count = std::max(g.count, 3);
+    }
+  // A lone HQ shows as the same generic stack (GAP-W-40), so it counts alike.
+  for (const auto& q : pos_.hqs)
+    if (q.side != mover && q.hex && pos_.sp(*q.hex, q.side) == 0 && !inspectable_in(pos_, mover, *q.hex))
+      p.sps.push_back(SpGroup{.side = q.side, .hex = *q.hex, .formation = q.id, .count = 3});
+  p.normalise();
+  return p;
 }
 
 bool inspectable_in(const Position& pos, Side viewer, hex::Hex h) {
@@ -850,11 +871,13 @@ std::shared_ptr<const LocMap> WateState::loc_map(Side side) const {
 bool WateState::has_loc_at(hex::Hex h, Side side) const { return loc_map(side)->has_loc(h); }
 
 std::vector<hex::Hex> WateState::rail_reach(hex::Hex from, Side side) const {
-  if (applying_) return rail_reachable(board(), from, side);
+  // Ruling F-8: a rail move is planned on what the mover may inspect (12.2).
+  auto compute = [&] { return on_planning_board(side, [&](const Board& b) { return rail_reachable(b, from, side); }); };
+  if (applying_) return compute();
   auto& known = derived().rail;
   for (const auto& [key, reach] : known)
     if (key == std::pair{from, side}) return reach;
-  known.push_back({{from, side}, rail_reachable(board(), from, side)});
+  known.push_back({{from, side}, compute()});
   return known.back().second;
 }
 

@@ -205,6 +205,10 @@ class WateState final : public State {
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
+  // 12.2, ruling F-8: the position `mover` plans a move on. Every enemy stack
+  // it may not inspect counts as 3 or more good-order SP, so no legal-move
+  // check tells what such a stack holds. Without 12.2, the position itself.
+  Position planning_position(Side mover) const;
 
   // The combat that `attack` (a Planned Attack or a March Combat the player to
   // move may order now) would fight, read from a copy of the state that
@@ -240,6 +244,13 @@ class WateState final : public State {
   bool fog_public(Side owner, const Step& step, const Action& action, const FogBefore& before) const;
   std::string fog_twin(const Event& hidden, Side owner, const Action& action, const FogBefore& before) const;
   Board board() const { return Board{*data_, pos_, options_}; }
+  // Runs f on the board `mover` plans with (ruling F-8); no copy without 12.2.
+  template <class F>
+  auto on_planning_board(Side mover, F&& f) const {
+    if (!options_.flag("12.2")) return f(board());
+    const Position p = planning_position(mover);
+    return f(Board{*data_, p, options_});
+  }
 
   // What the rules derive from the position (LOC, rail reach) is asked many
   // times per decision; each is computed once per state and kept here. apply()
@@ -281,6 +292,11 @@ class WateState final : public State {
   Events apply_march(Side side, const Action& a);
   Events enter_hex(hex::Hex to, int cost);
   Events take_control(hex::Hex h, Side side);
+  // GAP-W-21 (siege.cpp): whether the winner of a combat may enter the combat
+  // hex: the loser has left it, or only the garrison of its fortress stayed.
+  bool enterable_after_win(hex::Hex target, Side loser) const;
+  // GAP-W-21, 3.7: a fortress the garrison has left goes to the besieger in it.
+  Events settle_fortress_control();
   // 7.1.2, 7.1.3, 7.2 (march.cpp).
   rz::Status check_rail(Side side, const Action& a) const;
   rz::Status check_forced_march(Side side, const Action& a) const;
