@@ -94,6 +94,7 @@ Console::Console(const Game& game, std::unique_ptr<State> state, GameLog log, Co
       out_(out),
       color_(color) {
   seats_.seats.resize(static_cast<std::size_t>(game_.num_players()), nullptr);
+  seats_.takebacks.resize(seats_.seats.size(), false);
   // A resumed game shows where it stopped: where the player here last acted
   // (an opponent's orders may be hidden from him, fog of war).
   for (const auto& e : log_.entries)
@@ -125,6 +126,8 @@ Status Console::apply(Player p, const Action& a) {
   auto ev = state_->apply(p, a);
   if (!ev) return ev.error();
   log_.entries.push_back({p, a, state_->hash()});
+  // A die rolled or another player's order fixes everything before it (3.9).
+  if (!undo_.empty() && undo_.back().player != p) undo_.clear();
   if (shown) {
     const std::string who = game_.player_name(p);
     const Bot* bot = seats_.seats[static_cast<std::size_t>(p)];
@@ -217,6 +220,8 @@ void Console::help() {
           "  forces          list your forces in full\n"
           "  odds N          the exact odds of choice N (an attack), or of an action by its text\n"
           "  show            redraw the whole screen\n"
+          "  undo            take back your last order, while no die has been rolled and the other side\n"
+          "                  has not acted since (1870 rule 3.9: the German may, the French may not)\n"
           "  save FILE       save the game (scenario, seed, options and every action with its hash)\n"
           "  help            this list\n"
           "  quit            leave (save first if you want to resume with --load)\n";
@@ -266,10 +271,35 @@ Console::Outcome Console::try_action(Player p, const Action& a) {
     out_ << paint(ok.error().to_string(), kRed) << "\n";
     return Outcome::kStay;
   }
+  std::unique_ptr<State> before = seats_.takebacks[static_cast<std::size_t>(p)] ? state_->clone() : nullptr;
+  const std::size_t log_size = log_.entries.size();
   if (auto ok = apply(p, a); !ok) {
     out_ << paint(ok.error().to_string(), kRed) << "\n";
     return Outcome::kStay;
   }
+  if (before) undo_.push_back({p, std::move(before), log_size});
+  return Outcome::kApplied;
+}
+
+Console::Outcome Console::undo(Player p) {
+  const std::string rule = seats_.takeback_rule.empty() ? "" : " (rule " + seats_.takeback_rule + ")";
+  if (!seats_.takebacks[static_cast<std::size_t>(p)]) {
+    out_ << paint("illegal: " + game_.player_name(p) + " may not take back an order" + rule, kRed) << "\n";
+    return Outcome::kStay;
+  }
+  if (undo_.empty() || undo_.back().player != p) {
+    out_ << paint("illegal: nothing to take back: a die has been rolled or the other side has acted since your "
+                  "last order" + rule,
+                  kRed)
+         << "\n";
+    return Outcome::kStay;
+  }
+  Checkpoint back = std::move(undo_.back());
+  undo_.pop_back();
+  const Action taken = log_.entries.at(back.log_size).action;
+  state_ = std::move(back.state);
+  log_.entries.resize(back.log_size);
+  out_ << paint(game_.player_name(p) + " takes back: " + taken.to_string() + rule, kBold) << "\n";
   return Outcome::kApplied;
 }
 
@@ -294,6 +324,8 @@ Console::Outcome Console::handle(Player p, const std::string& line) {
     out_ << screen_.forces(state_->view(p), true);
   } else if (word == "choices") {
     show_choices(p, rest, static_cast<std::size_t>(-1));
+  } else if (word == "undo") {
+    return undo(p);
   } else if (word == "save") {
     save(rest);
   } else if (word == "odds") {

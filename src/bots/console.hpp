@@ -55,6 +55,11 @@ class PlainScreen final : public Screen {
 struct ConsoleSeats {
   // seats[p]: the bot playing p, or nullptr for the human at this console.
   std::vector<Bot*> seats;
+  // takebacks[p]: the human playing p may take back his own orders with `undo`,
+  // as long as no die has been rolled and nobody else has acted since (the
+  // courtesy of 1870 rule 3.9: the German may, the French may not).
+  std::vector<bool> takebacks{};
+  std::string takeback_rule{};  // the rule cited by `undo` ("3.9")
 };
 
 class Console {
@@ -70,6 +75,12 @@ class Console {
 
  private:
   enum class Outcome { kApplied, kStay, kQuit };
+  // The game before one of the human's orders, for `undo`.
+  struct Checkpoint {
+    Player player;
+    std::unique_ptr<State> state;
+    std::size_t log_size;
+  };
   bool advance();              // dice and bots until a human decides or the game ends
   Player human_to_move() const;
   Status apply(Player p, const Action& a);
@@ -79,6 +90,7 @@ class Console {
   Outcome handle(Player p, const std::string& line);
   Outcome try_action(Player p, const Action& a);
   void show_odds(Player p, const std::string& which);  // 'odds N'
+  Outcome undo(Player p);  // 'undo': rule 3.9
   void save(const std::string& path);
   void help();
   Player viewer() const;
@@ -94,6 +106,8 @@ class Console {
   std::ostream& out_;
   bool color_;
   std::string focus_;  // the place the map follows
+  // The human's orders that may still be taken back, the last one at back().
+  std::vector<Checkpoint> undo_;
 };
 
 // Replays `log` from its scenario, checking every hash, and winds the dice and

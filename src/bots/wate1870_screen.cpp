@@ -309,4 +309,19 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
   return out;
 }
 
+Status set_takebacks(const Game& game, const std::string& who, ConsoleSeats& seats) {
+  seats.takeback_rule = "3.9";
+  seats.takebacks.assign(static_cast<std::size_t>(game.num_players()), false);
+  if (who == "none") return {};
+  if (who == "both") {
+    seats.takebacks.assign(seats.takebacks.size(), true);
+    return {};
+  }
+  auto p = game.player_from_name(who == "rulebook" ? "German" : who);
+  if (!p)
+    return make_error(Code::kMalformed, "'" + who + "' is not rulebook, German, French, both or none", "3.9");
+  seats.takebacks[static_cast<std::size_t>(*p)] = true;
+  return {};
+}
+
 }  // namespace rz::bots

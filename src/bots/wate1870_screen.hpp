@@ -8,6 +8,11 @@
 
 namespace rz::bots {
 
+// 3.9 Errors of Judgement: who may take back an order with 'undo'. "rulebook"
+// is the rulebook's suggestion (the German may, the French may not); also
+// "German", "French", "both" and "none". Sets seats.takebacks and the rule cited.
+Status set_takebacks(const Game& game, const std::string& who, ConsoleSeats& seats);
+
 class Wate1870Screen final : public Screen {
  public:
   // The window in hexes; 11 columns of 7 characters fit an 80-column terminal.

@@ -26,6 +26,7 @@ struct PlayArgs {
   std::string load;
   std::string color = "auto";
   std::vector<std::string> options;
+  std::string takebacks = "rulebook";  // who may 'undo' (3.9)
   std::optional<std::uint64_t> seed;  // none: a new seed each game, printed so it can be replayed
 };
 
@@ -98,6 +99,12 @@ int run_play(const PlayArgs& a) {
   bots::ConsoleSeats seats;
   seats.seats.assign(static_cast<std::size_t>(game.num_players()), bot->get());
   seats.seats[static_cast<std::size_t>(human)] = nullptr;
+  // 3.9 Errors of Judgement: by the rulebook's suggestion the German may take
+  // back an order and the French may not; --takebacks overrides it.
+  if (auto ok = bots::set_takebacks(game, a.takebacks, seats); !ok) {
+    std::cerr << "error: --takebacks: " << ok.error().message << "\n";
+    return 2;
+  }
 
   // The same seed gives the same dice, and a resumed game the dice it would have had.
   SeededDice dice(log.seed);
@@ -139,6 +146,10 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed, "Seed of the dice and the bot (default: a new one, printed)");
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
+  cmd->add_option("--takebacks", args->takebacks,
+                  "Who may take back an order with 'undo': rulebook (3.9: the German), German, French, both, none")
+      ->check(CLI::IsMember({"rulebook", "German", "French", "both", "none"}))
+      ->capture_default_str();
   cmd->add_option("--load", args->load, "Resume a saved game (its scenario, options and seed are used)");
   cmd->add_option("--color", args->color, "ANSI colours: auto (when stdout is a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))

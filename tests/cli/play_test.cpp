@@ -20,6 +20,7 @@ const wate1870::WateGame& game() {
 }
 
 constexpr Player kFrench = 0;
+constexpr Player kGerman = 1;
 
 // A French human against a random German, seeded dice: what play 1870 sets up.
 struct Session {
@@ -31,11 +32,15 @@ struct Session {
   std::unique_ptr<Console> console;
   int rc = -1;
 
-  explicit Session(const std::string& input, GameOptions options = {}) : in(input) {
+  explicit Session(const std::string& input, GameOptions options = {}, Player human = kFrench,
+                   const std::string& takebacks = "rulebook")
+      : in(input) {
     auto st = std::move(game().initial_state("historical", options, 9)).value();
-    GameLog log{"1870", "historical", options, 9, st->hash(), {{"human", "French"}}, {}};
-    console = std::make_unique<Console>(game(), std::move(st), std::move(log), ConsoleSeats{{nullptr, &bot}}, dice,
-                                        screen, in, out, false);
+    GameLog log{"1870", "historical", options, 9, st->hash(), {{"human", game().player_name(human)}}, {}};
+    ConsoleSeats seats{{&bot, &bot}, {}, {}};
+    seats.seats[static_cast<std::size_t>(human)] = nullptr;
+    EXPECT_TRUE(set_takebacks(game(), takebacks, seats).ok());
+    console = std::make_unique<Console>(game(), std::move(st), std::move(log), seats, dice, screen, in, out, false);
   }
   std::string run() {
     rc = console->run();
@@ -168,6 +173,82 @@ TEST(PlayConsole, EndOfInputLeavesQuietly) {
   Session s("");
   EXPECT_TRUE(contains(s.run(), "end of input"));
   EXPECT_EQ(s.rc, 0);
+}
+
+// ---- 3.9 Errors of Judgement: the German may take back an order ----
+
+// The German's first decision comes after the French bot's Administrative Phase.
+std::size_t german_decides_at(const std::string& script) {
+  Session s(script, {}, kGerman);
+  s.run();
+  return s.console->log().entries.size();
+}
+
+TEST(Wate1870_3_9, TheGermanTakesBackHisOrdersUntilTheFrenchActed) {
+  const std::size_t first = german_decides_at("quit\n");
+  Session s("mobilize hex=2203 sp=1\nmobilize hex=2502 sp=2\nundo\nundo\nundo\nquit\n", {}, kGerman);
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  EXPECT_TRUE(contains(out, "German takes back: mobilize hex=2502 sp=2 (rule 3.9)")) << out;
+  EXPECT_TRUE(contains(out, "German takes back: mobilize hex=2203 sp=1 (rule 3.9)")) << out;
+  // The third undo would take back the French bot's order: refused.
+  EXPECT_TRUE(contains(out, "illegal: nothing to take back: a die has been rolled or the other side has acted since "
+                            "your last order (rule 3.9)"))
+      << out;
+  // The game and its log are as they were before the German's first order.
+  ASSERT_EQ(s.console->log().entries.size(), first);
+  EXPECT_EQ(s.console->state().hash(), s.console->log().entries.back().hash);
+  Session fresh("quit\n", {}, kGerman);
+  fresh.run();
+  EXPECT_EQ(s.console->state().hash(), fresh.console->state().hash());
+}
+
+TEST(Wate1870_3_9, ATakenBackOrderIsGoneFromTheSavedGame) {
+  const std::string path = temp_path("undo_save_test.json");
+  Session s("mobilize hex=2203 sp=1\nundo\nmobilize hex=2502 sp=1\nsave " + path + "\nquit\n", {}, kGerman);
+  s.run();
+  const auto& entries = s.console->log().entries;
+  ASSERT_FALSE(entries.empty());
+  EXPECT_EQ(entries.back().action.to_string(), "mobilize hex=2502 sp=1");
+  for (const auto& e : entries) EXPECT_NE(e.action.to_string(), "mobilize hex=2203 sp=1");
+  // The save replays to the same game, the taken-back order nowhere in it.
+  auto text = read_text_file(path);
+  ASSERT_TRUE(text.ok());
+  auto log = parse_game_log(*text, game());
+  ASSERT_TRUE(log.ok()) << log.error().to_string();
+  RandomBot bot{9};
+  SeededDice dice{9};
+  auto resumed = resume(game(), *log, dice, ConsoleSeats{{&bot, nullptr}, {}, {}});
+  ASSERT_TRUE(resumed.ok()) << resumed.error().to_string();
+  EXPECT_EQ((*resumed)->hash(), s.console->state().hash());
+  std::remove(path.c_str());
+}
+
+TEST(Wate1870_3_9, NoTakingBackAfterADieIsRolled) {
+  // The German ends his Administrative Phase: the turn goes on with dice and
+  // French orders before he decides again, so his order stands.
+  Session s("end-administrative\nundo\nquit\n", {}, kGerman);
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "illegal: nothing to take back")) << out;
+  bool ended = false;
+  for (const auto& e : s.console->log().entries)
+    ended |= e.player == kGerman && e.action.to_string() == "end-administrative";
+  EXPECT_TRUE(ended);
+}
+
+TEST(Wate1870_3_9, TheFrenchMayNotTakeBackAnOrderUnlessTheTakebacksAllowIt) {
+  Session s("mobilize hex=1807 sp=1\nundo\nquit\n");
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "illegal: French may not take back an order (rule 3.9)")) << out;
+  ASSERT_FALSE(s.console->log().entries.empty());
+  EXPECT_EQ(s.console->log().entries.back().action.to_string(), "mobilize hex=1807 sp=1");
+  // Players may agree otherwise (3.9 is a suggestion): --takebacks both.
+  Session both("mobilize hex=1807 sp=1\nundo\nquit\n", {}, kFrench, "both");
+  const std::string out2 = both.run();
+  EXPECT_TRUE(contains(out2, "French takes back: mobilize hex=1807 sp=1 (rule 3.9)")) << out2;
+  EXPECT_TRUE(both.console->log().entries.empty());
+  ConsoleSeats seats;
+  EXPECT_FALSE(set_takebacks(game(), "everybody", seats).ok());
 }
 
 TEST(PlayConsole, ParsesChoiceNumbers) {
