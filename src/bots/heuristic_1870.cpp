@@ -43,6 +43,7 @@ constexpr double kPerMp = 1.0;
 // A combat is sought only at these odds (chance the attacker wins) and gain.
 constexpr double kMinWin = 0.65;
 constexpr double kMinGain = 1.0;
+constexpr double kMinSiegeWin = 0.5;  // an attack that opens a siege (9.0)
 
 // ---- small helpers ----
 
@@ -968,8 +969,19 @@ Action Heuristic1870Bot::Impl::best_attack(const Scene& sc, const std::vector<Ac
     }
     if (attack.empty()) continue;
     const auto o = odds_of(sc.b, sc.me, attack, hqs, *target, false, sc.loc(sc.foe));
-    if (o.win < kMinWin || o.value < kMinGain) continue;
-    const double v = o.value + step_gain(sc, sc.map.index_of(*target)) * o.win * 0.5;
+    // 9.0 (ruling P-11): beating the defenders of an enemy fortress with SP
+    // enough to stay 2:1 against its SR and garrison lets the force advance in
+    // and besiege it; worth an even fight.
+    const int ti = sc.map.index_of(*target);
+    const auto& tinfo = sc.info(ti);
+    int att_raw = 0;
+    for (const auto& cf : attack) att_raw += cf.good + cf.disrupted + cf.demoralized;
+    const bool siege = tinfo.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(*target) &&
+                       sc.ws.controller(*target) == sc.foe &&
+                       att_raw >= 2 * (tinfo.fortress_sr + std::min(tinfo.fortress_sr, sc.sp_of(sc.foe, ti))) + 2;
+    const double siege_gain = siege ? (4.0 + tinfo.fortress_sr) * o.win : 0.0;
+    if (o.win < (siege ? kMinSiegeWin : kMinWin) || o.value + siege_gain < kMinGain) continue;
+    const double v = o.value + siege_gain + step_gain(sc, ti) * o.win * 0.5;
     if (v > bv) bv = v, best = a;
   }
   if (value) *value = bv;

@@ -354,5 +354,29 @@ TEST(HeuristicBot, BeatsTheRandomBotInTheFreeSetUpAndUnderFogOfWar) {
   EXPECT_EQ(fog->returns[static_cast<std::size_t>(kF)], 1.0);
 }
 
+// A bot that "besieges fortresses" (issue 3): in heuristic games the bots
+// attack weakly held enemy fortresses (9.0, ruling P-11) and follow a beaten
+// garrison in, to take the fortress or besiege it. Seeds 1-6 of heuristic
+// against heuristic, historical set-up.
+TEST(HeuristicBot, GoesForEnemyFortresses) {
+  const auto& data = static_cast<const wate1870::WateGame&>(game()).data();
+  int attacks = 0, entered = 0, rolls = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto played = match("heuristic", "heuristic", seed);
+    ASSERT_TRUE(played.ok()) << played.error().to_string();
+    for (const auto& e : played->events) {
+      attacks += e.text.find("fortress SR") != std::string::npos && e.text.find("added") != std::string::npos;
+      rolls += e.kind == "siege_roll";
+      const auto into = e.text.find(" into ");
+      if (e.kind != "advance" || into == std::string::npos) continue;
+      const auto h = hex::parse_hex(e.text.substr(into + 6, 4));
+      const wate1870::HexInfo* info = h ? data.map.find(*h) : nullptr;
+      entered += info && info->fortress_sr > 0;
+    }
+  }
+  EXPECT_GT(attacks, 0);
+  EXPECT_GT(entered + rolls, 0) << attacks << " attacks on fortresses";
+}
+
 }  // namespace
 }  // namespace rz::bots
