@@ -87,4 +87,25 @@ Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const Simulatio
   return out;
 }
 
+render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games, const std::string& title,
+                                       const std::string& subtitle) {
+  int lo = 0, hi = 20;  // the automatic victories of 11.0
+  for (const auto& g : games) lo = std::min(lo, g.vp), hi = std::max(hi, g.vp);
+  render::BarChart c;
+  c.title = title;
+  c.subtitle = subtitle;
+  c.x_label = "VP marker at the end of the game (rule 11.0)";
+  c.y_label = "games";
+  for (int v = lo; v <= hi; ++v) c.categories.push_back(std::to_string(v));
+  const std::size_t n = c.categories.size();
+  c.series = {{"French victory", "#2b5cab", std::vector<long>(n)},
+              {"German victory", "#4a4a4a", std::vector<long>(n)},
+              {"draw or unfinished", "#c9a227", std::vector<long>(n)}};
+  for (const auto& g : games) {
+    const std::size_t k = g.winner == 0 ? 0 : g.winner == 1 ? 1 : 2;
+    ++c.series[k].counts[static_cast<std::size_t>(g.vp - lo)];
+  }
+  return c;
+}
+
 }  // namespace rz::bots

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "render/bar_chart.hpp"
 
 namespace rz::bots {
 
@@ -43,6 +44,11 @@ std::string victory_kind(const std::string& end_reason, bool finished);
 // call at a time) after each game. Returns the outcomes in game order.
 Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const SimulationConfig& config,
                                                const std::function<void(int)>& progress = {});
+
+// The final VP of the games (11.0: 0 to 20, the range always shown), each
+// bar split by who won: the balance-study plot.
+render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games, const std::string& title,
+                                       const std::string& subtitle);
 
 // A proportion with its 95% Wilson score interval.
 struct Proportion {
