@@ -30,7 +30,8 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t see
 }
 
 Result<PlayedGame> play_game(const Game& game, const std::string& scenario, const GameOptions& options,
-                             std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice, long max_steps) {
+                             std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice, long max_steps,
+                             bool record) {
   if (static_cast<int>(bots.size()) != game.num_players())
     return make_error(Code::kMalformed, game.name() + " needs " + std::to_string(game.num_players()) +
                                             " bots, one per player; got " + std::to_string(bots.size()));
@@ -41,10 +42,12 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario, cons
   out.log = GameLog{game.name(), scenario, options, seed, st->hash(), {}, {}};
   for (std::size_t p = 0; p < bots.size(); ++p) out.log.meta[game.player_name(static_cast<Player>(p))] = bots[p]->name();
 
-  auto record = [&](Player p, const Action& a) -> Status {
+  auto play = [&](Player p, const Action& a) -> Status {
     auto ev = st->apply(p, a);
     if (!ev) return make_error(ev.error().code, game.player_name(p) + " '" + a.to_string() +
                                                     "' was refused: " + ev.error().to_string());
+    ++out.actions;
+    if (!record) return {};
     out.log.entries.push_back({p, a, st->hash()});
     out.events.insert(out.events.end(), ev->begin(), ev->end());
     return {};
@@ -57,14 +60,14 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario, cons
       const auto outcomes = st->chance_outcomes();
       auto idx = dice.pick(outcomes);
       if (!idx) return idx.error();
-      if (auto ok = record(kChance, outcomes[*idx].action); !ok) return ok.error();
+      if (auto ok = play(kChance, outcomes[*idx].action); !ok) return ok.error();
       continue;
     }
     // Simultaneous orders: each player to move, in player order.
     for (Player p : tm.players) {
       Bot& bot = *bots[static_cast<std::size_t>(p)];
       const Action a = bot.choose(*st, p, bot.needs_view() ? st->view(p) : std::string());
-      if (auto ok = record(p, a); !ok) return ok.error();
+      if (auto ok = play(p, a); !ok) return ok.error();
     }
   }
   out.finished = st->terminal();

@@ -55,13 +55,16 @@ struct PlayedGame {
   bool finished = false;        // reached a terminal state within max_steps
   std::uint64_t final_hash = 0;
   std::shared_ptr<const State> final_state;  // where the game ended (or stopped)
+  long actions = 0;                          // applied, dice included
 };
 
 // Plays a game to the end (or max_steps applied actions, dice included):
 // bots[p] chooses for player p, `dice` answers the chance nodes. Every
 // action, dice outcomes too, goes into the log with the hash after it.
+// Without `record`, for balance studies that want only the end, neither the
+// log nor the events are kept (no hash after every action).
 Result<PlayedGame> play_game(const Game& game, const std::string& scenario, const GameOptions& options,
                              std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice,
-                             long max_steps = 100000);
+                             long max_steps = 100000, bool record = true);
 
 }  // namespace rz::bots

@@ -55,7 +55,7 @@ Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const Simulatio
       auto german = make_bot(cfg.german_bot, seed * 2 + 2);
       std::vector<Bot*> seats{french->get(), german->get()};
       SeededDice dice(seed);
-      auto played = play_game(game, cfg.scenario, cfg.options, seed, seats, dice, cfg.max_steps);
+      auto played = play_game(game, cfg.scenario, cfg.options, seed, seats, dice, cfg.max_steps, false);
       std::lock_guard lock(report);
       if (!played) {
         if (!failure) failure = played.error();
@@ -66,7 +66,7 @@ Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const Simulatio
       o.index = i;
       o.seed = seed;
       o.finished = played->finished;
-      o.actions = static_cast<long>(played->log.entries.size());
+      o.actions = played->actions;
       const auto& st = static_cast<const wate1870::WateState&>(*played->final_state);
       o.turns = st.turn();
       o.vp = st.vp();

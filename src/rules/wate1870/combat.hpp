@@ -95,12 +95,6 @@ bool has_cavalry(const Board& b, std::span<const SpGroup> sps);
 // 0 elsewhere. The rest of the force must retreat.
 int fortress_garrison(const Board& b, hex::Hex h, Side side);
 
-// Hexes (ignoring terrain) from `h` to the nearest friendly source of supply of
-// `side` (4.2, loc.hpp supply_source), not counting `except` as a source; none
-// if `side` has no source at all.
-std::optional<int> supply_distance(const Board& b, hex::Hex h, Side side,
-                                   std::optional<hex::Hex> except = {});
-
 // One way a losing force can retreat (8.6, GAP-W-14).
 struct RetreatPath {
   std::vector<hex::Hex> hexes;  // the 1 or 2 hexes entered, in order

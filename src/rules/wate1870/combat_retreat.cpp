@@ -39,28 +39,24 @@ int fortress_garrison(const Board& b, hex::Hex h, Side side) {
   return std::min(i->fortress_sr, b.pos.sp(h, side));  // 8.6: SP up to the SR are inside
 }
 
-std::optional<int> supply_distance(const Board& b, hex::Hex h, Side side,
-                                   std::optional<hex::Hex> except) {
-  std::optional<int> best;
-  for (const HexInfo& i : b.map().hexes()) {
-    if (i.hex == except || !supply_source(b, i.hex, side)) continue;
-    const int d = hex::distance(h, i.hex);
-    if (!best || d < *best) best = d;
-  }
-  return best;
-}
-
 std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
                                        std::optional<hex::Hex> march_other) {
   std::vector<RetreatPath> out;
   // Ruling C-3: the combat hex is no source for its own retreat, so a force
   // beaten on a map edge or in a source fortress heads for the next source.
-  const std::optional<int> base = supply_distance(b, from, side, from);
-  if (!base) return out;
+  // The sources are found once: up to 43 hexes ask for their distance.
+  std::vector<hex::Hex> sources;
+  for (const HexInfo& i : b.map().hexes())
+    if (i.hex != from && supply_source(b, i.hex, side)) sources.push_back(i.hex);
+  if (sources.empty()) return out;
+  auto distance = [&](hex::Hex h) {
+    int best = hex::distance(h, sources.front());
+    for (const hex::Hex s : sources) best = std::min(best, hex::distance(h, s));
+    return best;
+  };
+  const int base = distance(from);
   auto closer = [&](hex::Hex h) {  // GAP-W-14: every retreat hex strictly closer than `from`
-    if (!b.map().passable(h)) return false;  // off the map or neutral
-    const auto d = supply_distance(b, h, side, from);
-    return d && *d < *base;
+    return b.map().passable(h) && distance(h) < base;  // passable: on the map, not neutral
   };
   for (const hex::Hex h1 : hex::neighbours(from)) {
     if (!closer(h1)) continue;
