@@ -1550,6 +1550,11 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& vi
     return impl_->choose(*ws, p, legal);
   }
   // 12.2 Fog of War: only the view. Options and the rules' data are common knowledge.
+  if (view_json.empty()) {
+    // A forced choice needs no picture of the game (the player's own orders are his to know).
+    const auto only = st.legal_actions(p);
+    if (only.size() == 1) return only.front();
+  }
   const std::string view = view_json.empty() ? st.view(p) : view_json;
   auto j = nlohmann::json::parse(view, nullptr, false);
   std::vector<Action> legal;

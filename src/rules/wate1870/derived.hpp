@@ -17,6 +17,7 @@ struct WateState::Derived {
   std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
   std::optional<std::vector<int>>
       forced_dist;  // 7.2: MP to each hex for the French force, avoiding EZOCs
+  std::optional<Position> planning[kSides];  // 12.2, ruling F-8
 };
 
 }  // namespace rz::wate1870

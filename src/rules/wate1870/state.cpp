@@ -552,6 +552,12 @@ Position WateState::planning_position(Side mover) const {
   return p;
 }
 
+const Position& WateState::planned_position(Side mover) const {
+  auto& slot = derived().planning[index(mover)];
+  if (!slot) slot = planning_position(mover);
+  return *slot;
+}
+
 bool inspectable_in(const Position& pos, Side viewer, hex::Hex h) {
   // 12.2: the French inspect adjacent German forces, the Germans up to two hexes away.
   const int range = viewer == Side::kFrench ? 1 : 2;

@@ -244,13 +244,18 @@ class WateState final : public State {
   bool fog_public(Side owner, const Step& step, const Action& action, const FogBefore& before) const;
   std::string fog_twin(const Event& hidden, Side owner, const Action& action, const FogBefore& before) const;
   Board board() const { return Board{*data_, pos_, options_}; }
-  // Runs f on the board `mover` plans with (ruling F-8); no copy without 12.2.
+  // Runs f on the board `mover` plans with (ruling F-8); no copy without 12.2,
+  // one per state and side (derived()) outside apply().
   template <class F>
   auto on_planning_board(Side mover, F&& f) const {
     if (!options_.flag("12.2")) return f(board());
-    const Position p = planning_position(mover);
-    return f(Board{*data_, p, options_});
+    if (applying_) {
+      const Position p = planning_position(mover);
+      return f(Board{*data_, p, options_});
+    }
+    return f(Board{*data_, planned_position(mover), options_});
   }
+  const Position& planned_position(Side mover) const;  // planning_position, kept in derived()
 
   // What the rules derive from the position (LOC, rail reach) is asked many
   // times per decision; each is computed once per state and kept here. apply()
