@@ -66,6 +66,28 @@ TEST(Wate1870_6_2, TheFrenchMobilizeAtLeastThreeHexesFromNonDemoralizedEnemies) 
   EXPECT_TRUE(is_legal(*demoralized, kF, "mobilize hex=1807 sp=1"));
 }
 
+// Ruling F-8: under 12.2 the French may not inspect a German stack two hexes
+// from Verdun with no French unit near it, so its being demoralized may not
+// show in where they may mobilize: it counts as not demoralized.
+TEST(Wate1870_6_2, UnderFogOfWarAHiddenStackCountsAsNotDemoralized_RulingF8) {
+  GameOptions fog;
+  fog.values["12.2"] = "on";
+  const std::string demoralized_germans =
+      R"(  - {side: German, sp: 3, hex: "2007", status: demoralized, source: "reconstructed: test"}
+)";
+  auto hidden = situation(admin(demoralized_germans), fog);
+  ASSERT_TRUE(hidden);
+  ASSERT_FALSE(hidden->inspectable(Side::kFrench, *hex::parse_hex("2007")));
+  EXPECT_FALSE(is_legal(*hidden, kF, "mobilize hex=1807 sp=1"));
+  expect_refused(*hidden, kF, "mobilize hex=1807 sp=1", "6.2");
+  // The same as for a stack in good order: nothing tells the two apart.
+  auto good = situation(admin(R"(  - {side: German, sp: 3, hex: "2007", source: "reconstructed: test"}
+)"), fog);
+  ASSERT_TRUE(good);
+  EXPECT_EQ(hidden->legal_actions(kF), good->legal_actions(kF));
+  EXPECT_EQ(hidden->view(kF), good->view(kF));
+}
+
 TEST(Wate1870_6_2, TheGermansMobilizeTwoSpPerTownInGermanyForOneRpEach) {
   auto st = situation(admin(kFarGermans, R"(control:
   - {hex: "2608", side: German, source: "reconstructed: test, Haguenau, a French town"}
