@@ -172,6 +172,38 @@ TEST(Wate1870_12_2, LegalMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
   EXPECT_EQ(fog_weak->controller(H("0701")), Side::kFrench);
 }
 
+// Ruling F-8 for rail movement (7.1.3): the French ride the Paris-Strasbourg
+// line east from 1209; a German stack in 1508, three hexes off, would close the
+// line by its ZOC with 3 good SP and not with 1 disrupted SP. Under 12.2 the
+// French may not inspect it, and their rail orders must not tell.
+TEST(Wate1870_12_2, RailMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
+  const auto entrained = [](const char* german, GameOptions options) {
+    auto st = make(std::string(R"(sps:
+  - {side: French, sp: 2, hex: "1209"}
+  - )") + german + "\n",
+                   Side::kFrench, std::move(options));
+    play(*st, kF, "activate hex=1209");
+    play(*st, kF, "march");
+    play(*st, kF, "entrain");
+    return st;
+  };
+  const char* strong = R"({side: German, sp: 3, hex: "1508"})";
+  const char* weak = R"({side: German, sp: 1, hex: "1508", status: disrupted})";
+  const auto rails = [](const WateState& st) {
+    std::vector<std::string> out;
+    for (const auto& a : st.legal_actions(kF))
+      if (a.verb == "rail") out.push_back(a.to_string());
+    return out;
+  };
+  const auto open_strong = entrained(strong, {}), open_weak = entrained(weak, {});
+  ASSERT_NE(rails(*open_strong), rails(*open_weak));  // the ZOC matters without fog
+  const auto fog_strong = entrained(strong, fog()), fog_weak = entrained(weak, fog());
+  ASSERT_FALSE(fog_weak->inspectable(Side::kFrench, H("1508")));
+  EXPECT_FALSE(rails(*fog_weak).empty());
+  EXPECT_EQ(rails(*fog_strong), rails(*fog_weak));
+  EXPECT_EQ(fog_strong->view(kF), fog_weak->view(kF));
+}
+
 TEST(Wate1870_12_2, WithoutFogOfWarEveryEventGoesToEverybody) {
   auto st = make(kHiddenMarch, Side::kGerman, {});
   ASSERT_TRUE(st);
