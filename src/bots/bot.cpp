@@ -29,8 +29,9 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t see
   return make_error(Code::kNotFound, "there is no bot '" + name + "': the bots are " + known);
 }
 
-Result<PlayedGame> play_game(const Game& game, const std::string& scenario, const GameOptions& options,
-                             std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice, long max_steps,
+Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
+                             const GameOptions& options, std::uint64_t seed,
+                             const std::vector<Bot*>& bots, DiceSource& dice, long max_steps,
                              bool record) {
   if (static_cast<int>(bots.size()) != game.num_players())
     return make_error(Code::kMalformed, game.name() + " needs " + std::to_string(game.num_players()) +
@@ -44,8 +45,9 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario, cons
 
   auto play = [&](Player p, const Action& a) -> Status {
     auto ev = st->apply(p, a);
-    if (!ev) return make_error(ev.error().code, game.player_name(p) + " '" + a.to_string() +
-                                                    "' was refused: " + ev.error().to_string());
+    if (!ev)
+      return make_error(ev.error().code, game.player_name(p) + " '" + a.to_string() +
+                                             "' was refused: " + ev.error().to_string());
     ++out.actions;
     if (!record) return {};
     out.log.entries.push_back({p, a, st->hash()});

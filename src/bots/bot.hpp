@@ -63,8 +63,9 @@ struct PlayedGame {
 // action, dice outcomes too, goes into the log with the hash after it.
 // Without `record`, for balance studies that want only the end, neither the
 // log nor the events are kept (no hash after every action).
-Result<PlayedGame> play_game(const Game& game, const std::string& scenario, const GameOptions& options,
-                             std::uint64_t seed, const std::vector<Bot*>& bots, DiceSource& dice,
+Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
+                             const GameOptions& options, std::uint64_t seed,
+                             const std::vector<Bot*>& bots, DiceSource& dice,
                              long max_steps = 100000, bool record = true);
 
 }  // namespace rz::bots

@@ -214,15 +214,19 @@ void Console::show_decision(Player p) {
 void Console::help() {
   out_ << "Commands:\n"
           "  N               take choice number N\n"
-          "  ACTION TEXT     take an action by its text, e.g. 'pass' or 'march force=F-III path=2206,2107'\n"
+          "  ACTION TEXT     take an action by its text, e.g. 'pass' or 'march force=F-III "
+          "path=2206,2107'\n"
           "  choices [WORD]  list every legal choice (those containing WORD)\n"
           "  map [PLACE]     redraw the map (centred on PLACE, e.g. map 2107)\n"
           "  forces          list your forces in full\n"
           "  odds N          the exact odds of choice N (an attack), or of an action by its text\n"
           "  show            redraw the whole screen\n"
-          "  undo            take back your last order, while no die has been rolled and the other side\n"
-          "                  has not acted since (1870 rule 3.9: the German may, the French may not)\n"
-          "  save FILE       save the game (scenario, seed, options and every action with its hash)\n"
+          "  undo            take back your last order, while no die has been rolled and the other "
+          "side\n"
+          "                  has not acted since (1870 rule 3.9: the German may, the French may "
+          "not)\n"
+          "  save FILE       save the game (scenario, seed, options and every action with its "
+          "hash)\n"
           "  help            this list\n"
           "  quit            leave (save first if you want to resume with --load)\n";
 }
@@ -271,7 +275,8 @@ Console::Outcome Console::try_action(Player p, const Action& a) {
     out_ << paint(ok.error().to_string(), kRed) << "\n";
     return Outcome::kStay;
   }
-  std::unique_ptr<State> before = seats_.takebacks[static_cast<std::size_t>(p)] ? state_->clone() : nullptr;
+  std::unique_ptr<State> before =
+      seats_.takebacks[static_cast<std::size_t>(p)] ? state_->clone() : nullptr;
   const std::size_t log_size = log_.entries.size();
   if (auto ok = apply(p, a); !ok) {
     out_ << paint(ok.error().to_string(), kRed) << "\n";
@@ -282,15 +287,20 @@ Console::Outcome Console::try_action(Player p, const Action& a) {
 }
 
 Console::Outcome Console::undo(Player p) {
-  const std::string rule = seats_.takeback_rule.empty() ? "" : " (rule " + seats_.takeback_rule + ")";
+  const std::string rule =
+      seats_.takeback_rule.empty() ? "" : " (rule " + seats_.takeback_rule + ")";
   if (!seats_.takebacks[static_cast<std::size_t>(p)]) {
-    out_ << paint("illegal: " + game_.player_name(p) + " may not take back an order" + rule, kRed) << "\n";
+    out_ << paint("illegal: " + game_.player_name(p) + " may not take back an order" + rule, kRed)
+         << "\n";
     return Outcome::kStay;
   }
   if (undo_.empty() || undo_.back().player != p) {
-    out_ << paint("illegal: nothing to take back: a die has been rolled or the other side has acted since your "
-                  "last order" + rule,
-                  kRed)
+    out_ << paint(
+                "illegal: nothing to take back: a die has been rolled or the other side has acted "
+                "since your "
+                "last order" +
+                    rule,
+                kRed)
          << "\n";
     return Outcome::kStay;
   }

@@ -90,7 +90,7 @@ class Console {
   Outcome handle(Player p, const std::string& line);
   Outcome try_action(Player p, const Action& a);
   void show_odds(Player p, const std::string& which);  // 'odds N'
-  Outcome undo(Player p);  // 'undo': rule 3.9
+  Outcome undo(Player p);                              // 'undo': rule 3.9
   void save(const std::string& path);
   void help();
   Player viewer() const;

@@ -976,9 +976,10 @@ Action Heuristic1870Bot::Impl::best_attack(const Scene& sc, const std::vector<Ac
     const auto& tinfo = sc.info(ti);
     int att_raw = 0;
     for (const auto& cf : attack) att_raw += cf.good + cf.disrupted + cf.demoralized;
-    const bool siege = tinfo.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(*target) &&
-                       sc.ws.controller(*target) == sc.foe &&
-                       att_raw >= 2 * (tinfo.fortress_sr + std::min(tinfo.fortress_sr, sc.sp_of(sc.foe, ti))) + 2;
+    const bool siege =
+        tinfo.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(*target) &&
+        sc.ws.controller(*target) == sc.foe &&
+        att_raw >= 2 * (tinfo.fortress_sr + std::min(tinfo.fortress_sr, sc.sp_of(sc.foe, ti))) + 2;
     const double siege_gain = siege ? (4.0 + tinfo.fortress_sr) * o.win : 0.0;
     if (o.win < (siege ? kMinSiegeWin : kMinWin) || o.value + siege_gain < kMinGain) continue;
     const double v = o.value + siege_gain + step_gain(sc, ti) * o.win * 0.5;

@@ -55,7 +55,8 @@ Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const Simulatio
       auto german = make_bot(cfg.german_bot, seed * 2 + 2);
       std::vector<Bot*> seats{french->get(), german->get()};
       SeededDice dice(seed);
-      auto played = play_game(game, cfg.scenario, cfg.options, seed, seats, dice, cfg.max_steps, false);
+      auto played =
+          play_game(game, cfg.scenario, cfg.options, seed, seats, dice, cfg.max_steps, false);
       std::lock_guard lock(report);
       if (!played) {
         if (!failure) failure = played.error();
@@ -87,8 +88,8 @@ Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const Simulatio
   return out;
 }
 
-render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games, const std::string& title,
-                                       const std::string& subtitle) {
+render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games,
+                                       const std::string& title, const std::string& subtitle) {
   int lo = 0, hi = 20;  // the automatic victories of 11.0
   for (const auto& g : games) lo = std::min(lo, g.vp), hi = std::max(hi, g.vp);
   render::BarChart c;

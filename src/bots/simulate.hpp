@@ -47,8 +47,8 @@ Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const Simulatio
 
 // The final VP of the games (11.0: 0 to 20, the range always shown), each
 // bar split by who won: the balance-study plot.
-render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games, const std::string& title,
-                                       const std::string& subtitle);
+render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games,
+                                       const std::string& title, const std::string& subtitle);
 
 // A proportion with its 95% Wilson score interval.
 struct Proportion {

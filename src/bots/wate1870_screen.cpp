@@ -319,7 +319,8 @@ Status set_takebacks(const Game& game, const std::string& who, ConsoleSeats& sea
   }
   auto p = game.player_from_name(who == "rulebook" ? "German" : who);
   if (!p)
-    return make_error(Code::kMalformed, "'" + who + "' is not rulebook, German, French, both or none", "3.9");
+    return make_error(Code::kMalformed,
+                      "'" + who + "' is not rulebook, German, French, both or none", "3.9");
   seats.takebacks[static_cast<std::size_t>(*p)] = true;
   return {};
 }

@@ -147,7 +147,8 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--takebacks", args->takebacks,
-                  "Who may take back an order with 'undo': rulebook (3.9: the German), German, French, both, none")
+                  "Who may take back an order with 'undo': rulebook (3.9: the German), German, "
+                  "French, both, none")
       ->check(CLI::IsMember({"rulebook", "German", "French", "both", "none"}))
       ->capture_default_str();
   cmd->add_option("--load", args->load, "Resume a saved game (its scenario, options and seed are used)");

@@ -175,15 +175,18 @@ int run_simulate(SimulateArgs& a) {
     }
   }
   if (!a.plot_file.empty()) {
-    std::string subtitle = std::to_string(games->size()) + " games, French " + a.cfg.french_bot + " vs German " +
-                           a.cfg.german_bot + ", scenario " + a.cfg.scenario;
+    std::string subtitle = std::to_string(games->size()) + " games, French " + a.cfg.french_bot +
+                           " vs German " + a.cfg.german_bot + ", scenario " + a.cfg.scenario;
     for (const auto& o : a.options) subtitle += ", option " + o;
     subtitle += ", seeds " + std::to_string(a.cfg.seed) + "..";
     subtitle += std::to_string(a.cfg.seed + games->size() - 1);
-    const std::string svg =
-        render::bar_chart_svg(bots::vp_distribution_chart(*games, "1870: final VP distribution", subtitle));
-    const bool as_svg = a.plot_file.size() >= 4 && a.plot_file.compare(a.plot_file.size() - 4, 4, ".svg") == 0;
-    if (auto ok = as_svg ? render::write_svg(svg, a.plot_file) : render::write_png(svg, a.plot_file); !ok) {
+    const std::string svg = render::bar_chart_svg(
+        bots::vp_distribution_chart(*games, "1870: final VP distribution", subtitle));
+    const bool as_svg =
+        a.plot_file.size() >= 4 && a.plot_file.compare(a.plot_file.size() - 4, 4, ".svg") == 0;
+    if (auto ok =
+            as_svg ? render::write_svg(svg, a.plot_file) : render::write_png(svg, a.plot_file);
+        !ok) {
       std::cerr << "error: --plot: " << ok.error().message << "\n";
       return 1;
     }
@@ -228,7 +231,8 @@ void add_simulate_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--json", args->json_file, "Write the summary and every game to this JSON file");
   cmd->add_option("--csv", args->csv_file, "Write one line per game to this CSV file");
-  cmd->add_option("--plot", args->plot_file, "Draw the final VP distribution to this PNG (or .svg) file");
+  cmd->add_option("--plot", args->plot_file,
+                  "Draw the final VP distribution to this PNG (or .svg) file");
   cmd->add_flag("--quiet", args->quiet, "No progress bar");
   cmd->callback([args] { set_exit_code(run_simulate(*args)); });
 }

@@ -22,7 +22,8 @@ long tick_step(long most) {
 }
 
 std::string text(double x, double y, const std::string& s, const std::string& attrs = "") {
-  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" " + attrs + ">" + xml_escape(s) + "</text>\n";
+  return "<text x=\"" + num(x) + "\" y=\"" + num(y) + "\" " + attrs + ">" + xml_escape(s) +
+         "</text>\n";
 }
 
 }  // namespace
@@ -41,17 +42,17 @@ std::string bar_chart_svg(const BarChart& c) {
   const double slot = n ? plot_w / static_cast<double>(n) : plot_w;
   auto y_of = [&](double v) { return kTop + plot_h * (1.0 - v / static_cast<double>(top)); };
 
-  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(kWidth) + "\" height=\"" +
-                    num(kHeight) + "\" viewBox=\"0 0 " + num(kWidth) + " " + num(kHeight) +
-                    "\" font-family=\"DejaVu Sans, sans-serif\">\n";
+  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + num(kWidth) +
+                    "\" height=\"" + num(kHeight) + "\" viewBox=\"0 0 " + num(kWidth) + " " +
+                    num(kHeight) + "\" font-family=\"DejaVu Sans, sans-serif\">\n";
   svg += "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   svg += text(kLeft, 30, c.title, "font-size=\"18\" font-weight=\"bold\"");
   svg += text(kLeft, 52, c.subtitle, "font-size=\"12\" fill=\"#444444\"");
   // Grid and y axis.
   for (long v = 0; v <= top; v += step) {
     const double y = y_of(static_cast<double>(v));
-    svg += "<line x1=\"" + num(kLeft) + "\" y1=\"" + num(y) + "\" x2=\"" + num(kLeft + plot_w) + "\" y2=\"" + num(y) +
-           "\" stroke=\"#dddddd\"/>\n";
+    svg += "<line x1=\"" + num(kLeft) + "\" y1=\"" + num(y) + "\" x2=\"" + num(kLeft + plot_w) +
+           "\" y2=\"" + num(y) + "\" stroke=\"#dddddd\"/>\n";
     svg += text(kLeft - 8, y + 4, std::to_string(v), "font-size=\"11\" text-anchor=\"end\"");
   }
   // Bars, stacked in series order from the axis up.
@@ -62,22 +63,25 @@ std::string bar_chart_svg(const BarChart& c) {
       const long v = i < s.counts.size() ? s.counts[i] : 0;
       if (v <= 0) continue;
       const double y0 = y_of(base), y1 = y_of(base + static_cast<double>(v));
-      svg += "<rect x=\"" + num(x) + "\" y=\"" + num(y1) + "\" width=\"" + num(slot * 0.8) + "\" height=\"" +
-             num(y0 - y1) + "\" fill=\"" + xml_escape(s.color) + "\"/>\n";
+      svg += "<rect x=\"" + num(x) + "\" y=\"" + num(y1) + "\" width=\"" + num(slot * 0.8) +
+             "\" height=\"" + num(y0 - y1) + "\" fill=\"" + xml_escape(s.color) + "\"/>\n";
       base += static_cast<double>(v);
     }
-    svg += text(x + slot * 0.4, kTop + plot_h + 16, c.categories[i], "font-size=\"11\" text-anchor=\"middle\"");
+    svg += text(x + slot * 0.4, kTop + plot_h + 16, c.categories[i],
+                "font-size=\"11\" text-anchor=\"middle\"");
   }
-  svg += "<line x1=\"" + num(kLeft) + "\" y1=\"" + num(kTop + plot_h) + "\" x2=\"" + num(kLeft + plot_w) +
-         "\" y2=\"" + num(kTop + plot_h) + "\" stroke=\"#000000\"/>\n";
-  svg += text(kLeft + plot_w / 2, kHeight - 22, c.x_label, "font-size=\"13\" text-anchor=\"middle\"");
+  svg += "<line x1=\"" + num(kLeft) + "\" y1=\"" + num(kTop + plot_h) + "\" x2=\"" +
+         num(kLeft + plot_w) + "\" y2=\"" + num(kTop + plot_h) + "\" stroke=\"#000000\"/>\n";
+  svg +=
+      text(kLeft + plot_w / 2, kHeight - 22, c.x_label, "font-size=\"13\" text-anchor=\"middle\"");
   svg += text(20, kTop + plot_h / 2, c.y_label,
-              "font-size=\"13\" text-anchor=\"middle\" transform=\"rotate(-90 20 " + num(kTop + plot_h / 2) + ")\"");
+              "font-size=\"13\" text-anchor=\"middle\" transform=\"rotate(-90 20 " +
+                  num(kTop + plot_h / 2) + ")\"");
   // Legend.
   double ly = kTop + 10;
   for (const auto& s : c.series) {
-    svg += "<rect x=\"" + num(kWidth - kRight + 20) + "\" y=\"" + num(ly - 10) + "\" width=\"14\" height=\"14\" fill=\"" +
-           xml_escape(s.color) + "\"/>\n";
+    svg += "<rect x=\"" + num(kWidth - kRight + 20) + "\" y=\"" + num(ly - 10) +
+           "\" width=\"14\" height=\"14\" fill=\"" + xml_escape(s.color) + "\"/>\n";
     svg += text(kWidth - kRight + 40, ly + 2, s.name, "font-size=\"12\"");
     ly += 22;
   }

@@ -7,8 +7,8 @@
 namespace rz::render {
 
 struct BarSeries {
-  std::string name;   // legend entry, e.g. "French victory"
-  std::string color;  // SVG colour
+  std::string name;          // legend entry, e.g. "French victory"
+  std::string color;         // SVG colour
   std::vector<long> counts;  // one per category, stacked in series order
 };
 

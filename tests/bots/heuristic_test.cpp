@@ -365,7 +365,8 @@ TEST(HeuristicBot, GoesForEnemyFortresses) {
     auto played = match("heuristic", "heuristic", seed);
     ASSERT_TRUE(played.ok()) << played.error().to_string();
     for (const auto& e : played->events) {
-      attacks += e.text.find("fortress SR") != std::string::npos && e.text.find("added") != std::string::npos;
+      attacks += e.text.find("fortress SR") != std::string::npos &&
+                 e.text.find("added") != std::string::npos;
       rolls += e.kind == "siege_roll";
       const auto into = e.text.find(" into ");
       if (e.kind != "advance" || into == std::string::npos) continue;

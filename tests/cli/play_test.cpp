@@ -36,11 +36,13 @@ struct Session {
                    const std::string& takebacks = "rulebook")
       : in(input) {
     auto st = std::move(game().initial_state("historical", options, 9)).value();
-    GameLog log{"1870", "historical", options, 9, st->hash(), {{"human", game().player_name(human)}}, {}};
+    GameLog log{
+        "1870", "historical", options, 9, st->hash(), {{"human", game().player_name(human)}}, {}};
     ConsoleSeats seats{{&bot, &bot}, {}, {}};
     seats.seats[static_cast<std::size_t>(human)] = nullptr;
     EXPECT_TRUE(set_takebacks(game(), takebacks, seats).ok());
-    console = std::make_unique<Console>(game(), std::move(st), std::move(log), seats, dice, screen, in, out, false);
+    console = std::make_unique<Console>(game(), std::move(st), std::move(log), seats, dice, screen,
+                                        in, out, false);
   }
   std::string run() {
     rc = console->run();
@@ -186,14 +188,17 @@ std::size_t german_decides_at(const std::string& script) {
 
 TEST(Wate1870_3_9, TheGermanTakesBackHisOrdersUntilTheFrenchActed) {
   const std::size_t first = german_decides_at("quit\n");
-  Session s("mobilize hex=2203 sp=1\nmobilize hex=2502 sp=2\nundo\nundo\nundo\nquit\n", {}, kGerman);
+  Session s("mobilize hex=2203 sp=1\nmobilize hex=2502 sp=2\nundo\nundo\nundo\nquit\n", {},
+            kGerman);
   const std::string out = s.run();
   EXPECT_EQ(s.rc, 0);
   EXPECT_TRUE(contains(out, "German takes back: mobilize hex=2502 sp=2 (rule 3.9)")) << out;
   EXPECT_TRUE(contains(out, "German takes back: mobilize hex=2203 sp=1 (rule 3.9)")) << out;
   // The third undo would take back the French bot's order: refused.
-  EXPECT_TRUE(contains(out, "illegal: nothing to take back: a die has been rolled or the other side has acted since "
-                            "your last order (rule 3.9)"))
+  EXPECT_TRUE(contains(
+      out,
+      "illegal: nothing to take back: a die has been rolled or the other side has acted since "
+      "your last order (rule 3.9)"))
       << out;
   // The game and its log are as they were before the German's first order.
   ASSERT_EQ(s.console->log().entries.size(), first);
@@ -205,7 +210,8 @@ TEST(Wate1870_3_9, TheGermanTakesBackHisOrdersUntilTheFrenchActed) {
 
 TEST(Wate1870_3_9, ATakenBackOrderIsGoneFromTheSavedGame) {
   const std::string path = temp_path("undo_save_test.json");
-  Session s("mobilize hex=2203 sp=1\nundo\nmobilize hex=2502 sp=1\nsave " + path + "\nquit\n", {}, kGerman);
+  Session s("mobilize hex=2203 sp=1\nundo\nmobilize hex=2502 sp=1\nsave " + path + "\nquit\n", {},
+            kGerman);
   s.run();
   const auto& entries = s.console->log().entries;
   ASSERT_FALSE(entries.empty());

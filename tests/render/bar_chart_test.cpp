@@ -46,7 +46,8 @@ TEST(BarChart, TheVpDistributionIsSplitByWhoWon) {
 }
 
 TEST(BarChart, DrawsOneBarSegmentPerNonEmptyCountAndALegend) {
-  const std::string svg = bar_chart_svg(bots::vp_distribution_chart(outcomes(), "1870 & VP", "five games"));
+  const std::string svg =
+      bar_chart_svg(bots::vp_distribution_chart(outcomes(), "1870 & VP", "five games"));
   EXPECT_EQ(svg, bar_chart_svg(bots::vp_distribution_chart(outcomes(), "1870 & VP", "five games")));
   EXPECT_NE(svg.find("1870 &amp; VP"), std::string::npos);  // escaped
   // 4 bar segments (20 French, 0 German, 9 German, 11 draw), 3 legend swatches, the background.
@@ -57,7 +58,8 @@ TEST(BarChart, DrawsOneBarSegmentPerNonEmptyCountAndALegend) {
 
 TEST(BarChart, RasterisesToAPng) {
   const std::string path = ::testing::TempDir() + "bar_chart_test.png";
-  ASSERT_TRUE(write_png(bar_chart_svg(bots::vp_distribution_chart(outcomes(), "t", "s")), path).ok());
+  ASSERT_TRUE(
+      write_png(bar_chart_svg(bots::vp_distribution_chart(outcomes(), "t", "s")), path).ok());
   std::ifstream f(path, std::ios::binary);
   char magic[8] = {};
   f.read(magic, 8);

@@ -81,8 +81,10 @@ TEST(Wate1870_6_2, UnderFogOfWarAHiddenStackCountsAsNotDemoralized_RulingF8) {
   EXPECT_FALSE(is_legal(*hidden, kF, "mobilize hex=1807 sp=1"));
   expect_refused(*hidden, kF, "mobilize hex=1807 sp=1", "6.2");
   // The same as for a stack in good order: nothing tells the two apart.
-  auto good = situation(admin(R"(  - {side: German, sp: 3, hex: "2007", source: "reconstructed: test"}
-)"), fog);
+  auto good =
+      situation(admin(R"(  - {side: German, sp: 3, hex: "2007", source: "reconstructed: test"}
+)"),
+                fog);
   ASSERT_TRUE(good);
   EXPECT_EQ(hidden->legal_actions(kF), good->legal_actions(kF));
   EXPECT_EQ(hidden->view(kF), good->view(kF));

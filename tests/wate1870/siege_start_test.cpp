@@ -27,14 +27,16 @@ hqs:
   - {hq: G-III, hex: "2207", source: "reconstructed: test"}
 sps:
   - {side: German, sp: 26, formation: G-III, hex: "2207", source: "reconstructed: test"}
-  - {side: French, sp: )" + std::to_string(french) +
+  - {side: French, sp: )" +
+                   std::to_string(french) +
                    R"(, hex: "2107", source: "reconstructed: test"}
 )" + more);
 }
 
 int sp_in(const WateState& st, Side side, const char* hex) {
   int n = 0;
-  for (Status s : {Status::kGood, Status::kDisrupted, Status::kDemoralized}) n += sp_of(st, side, hex, s);
+  for (Status s : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
+    n += sp_of(st, side, hex, s);
   return n;
 }
 
@@ -43,7 +45,8 @@ void absorb_all(WateState& st) {
   while (st.to_move().kind == MoveKind::kPlayer) {
     const Player p = st.to_move().players.front();
     const auto legal = st.legal_actions(p);
-    if (legal.empty() || (legal.front().verb != "eliminate" && legal.front().verb != "degrade")) return;
+    if (legal.empty() || (legal.front().verb != "eliminate" && legal.front().verb != "degrade"))
+      return;
     play(st, p, legal.front().to_string());
   }
 }
@@ -63,9 +66,11 @@ TEST(Wate1870_9_0_SiegeStart, TheWinnerAdvancesBesideTheGarrisonAndBesiegesIt_Ga
   ASSERT_GT(garrison, 0);
   ASSERT_LE(garrison, 6);
   ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
-  EXPECT_EQ(st->legal_actions(kG), (std::vector<Action>{Action("stay"), Action("advance").with("from", "2207")}));
+  EXPECT_EQ(st->legal_actions(kG),
+            (std::vector<Action>{Action("stay"), Action("advance").with("from", "2207")}));
   const auto adv = play(*st, kG, "advance from=2207");
-  EXPECT_TRUE(has_event(adv, "German advances 20 SP from 2207 into 2107 (rule 8.7)")) << all_text(adv);
+  EXPECT_TRUE(has_event(adv, "German advances 20 SP from 2207 into 2107 (rule 8.7)"))
+      << all_text(adv);
   EXPECT_EQ(sp_in(*st, Side::kGerman, "2107"), 20);
   EXPECT_EQ(sp_in(*st, Side::kFrench, "2107"), garrison);
   // 3.7, GAP-W-21: Metz stays French while its garrison is inside.
@@ -84,7 +89,9 @@ TEST(Wate1870_9_0_SiegeStart, TheWinnerAdvancesBesideTheGarrisonAndBesiegesIt_Ga
   ASSERT_EQ(outs.size(), 6u);
   EXPECT_EQ(outs.front().action.to_string(), "siege-assault hex=2107 d6=1");
   const auto siege = roll(*st, {6});  // 6 + 0 is not above SR 6: Metz holds (9.1)
-  EXPECT_TRUE(has_event(siege, "Siege of Metz: German 1d6 6 + 0 (2:1) = 6 vs SR 6: holds (rule 9.1)")) << all_text(siege);
+  EXPECT_TRUE(
+      has_event(siege, "Siege of Metz: German 1d6 6 + 0 (2:1) = 6 vs SR 6: holds (rule 9.1)"))
+      << all_text(siege);
 }
 
 TEST(Wate1870_9_0_SiegeStart, AMarchCombatWinnerEntersBesideTheGarrisonAndStops_GapW21) {
@@ -120,7 +127,8 @@ sps:
   play(*st, kF, "activate hex=2107");
   play(*st, kF, "march");
   const auto ev = play(*st, kF, "move to=2007");
-  EXPECT_TRUE(has_event(ev, "French has no SP left in Metz; German holds it (rule 3.7, ruling GAP-W-21)"))
+  EXPECT_TRUE(
+      has_event(ev, "French has no SP left in Metz; German holds it (rule 3.7, ruling GAP-W-21)"))
       << all_text(ev);
   EXPECT_EQ(st->controller(kMetz), Side::kGerman);
 }

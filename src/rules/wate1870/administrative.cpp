@@ -58,8 +58,8 @@ rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const
   const int min_d = data_->tables.mobilise_min_distance(side);
   // Ruling F-8: an enemy stack the player may not inspect counts as not demoralized (12.2).
   const int enemy_d = !options_.flag("12.2") ? enemy_distance(pos_, h, side)
-                      : applying_             ? enemy_distance(planning_position(side), h, side)
-                                              : enemy_distance(planned_position(side), h, side);
+                      : applying_            ? enemy_distance(planning_position(side), h, side)
+                                             : enemy_distance(planned_position(side), h, side);
   if (enemy_d < min_d)
     return illegal(side == Side::kFrench
                        ? place(*info) + " is within " + std::to_string(min_d - 1) +

@@ -521,7 +521,8 @@ Events WateState::combat_continue() {
         auto tc = take_control(c.target, att);
         ev.insert(ev.end(), tc.begin(), tc.end());
         if (moving > 0) {
-          // 3.4: the hex entered; beside a garrison the force stops to besiege it (GAP-W-21, ruling P-11).
+          // 3.4: the hex entered; beside a garrison the force stops to besiege it (GAP-W-21, ruling
+          // P-11).
           force_->must_stop = in_enemy_zoc(board(), c.target, att) || pos_.sp(c.target, def) > 0;
           steps_.push_back({StepKind::kMarch, att});
           return ev;

@@ -220,7 +220,9 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
     return check_march_combat(*to);
   }
   // Ruling F-8: a cautious commander's +1 (3.4) is judged on what the mover may inspect.
-  auto cost = on_planning_board(side, [&](const Board& b) { return enter_cost(b, force_->hex, *to, context_of(pos_, *force_)); });
+  auto cost = on_planning_board(side, [&](const Board& b) {
+    return enter_cost(b, force_->hex, *to, context_of(pos_, *force_));
+  });
   if (!cost) return cost.error();
   if (*cost > force_->mp_left)
     return illegal("entering " + to->id() + " costs " + std::to_string(*cost) + " MP; the force has " +
@@ -290,7 +292,9 @@ Events WateState::apply_march(Side side, const Action& a) {
     // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
     return start_march_combat(to);
   }
-  const int cost = *on_planning_board(side, [&](const Board& b) { return enter_cost(b, force_->hex, to, context_of(pos_, *force_)); });
+  const int cost = *on_planning_board(side, [&](const Board& b) {
+    return enter_cost(b, force_->hex, to, context_of(pos_, *force_));
+  });
   steps_.push_back({StepKind::kMarch, side});
   Events ev = side == Side::kGerman ? german_step(to, cost) : enter_hex(to, cost);
   if (force_->hex == to) {  // GAP-W-35: enemy HQs alone in the hex entered displace

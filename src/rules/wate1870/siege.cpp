@@ -66,8 +66,9 @@ Events WateState::settle_fortress_control() {
       continue;
     const hex::Hex h = g.hex;
     const Side side = g.side;
-    ev.push_back({"siege", std::string(side_name(other(side))) + " has no SP left in " + place(*info) + "; " +
-                               std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
+    ev.push_back({"siege",
+                  std::string(side_name(other(side))) + " has no SP left in " + place(*info) +
+                      "; " + std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
                   {}});
     auto e = take_control(h, side);  // may not touch pos_.sps: g stays valid
     ev.insert(ev.end(), e.begin(), e.end());

@@ -546,7 +546,8 @@ Position WateState::planning_position(Side mover) const {
     }
   // A lone HQ shows as the same generic stack (GAP-W-40), so it counts alike.
   for (const auto& q : pos_.hqs)
-    if (q.side != mover && q.hex && pos_.sp(*q.hex, q.side) == 0 && !inspectable_in(pos_, mover, *q.hex))
+    if (q.side != mover && q.hex && pos_.sp(*q.hex, q.side) == 0 &&
+        !inspectable_in(pos_, mover, *q.hex))
       p.sps.push_back(SpGroup{.side = q.side, .hex = *q.hex, .formation = q.id, .count = 3});
   p.normalise();
   return p;
@@ -878,7 +879,9 @@ bool WateState::has_loc_at(hex::Hex h, Side side) const { return loc_map(side)->
 
 std::vector<hex::Hex> WateState::rail_reach(hex::Hex from, Side side) const {
   // Ruling F-8: a rail move is planned on what the mover may inspect (12.2).
-  auto compute = [&] { return on_planning_board(side, [&](const Board& b) { return rail_reachable(b, from, side); }); };
+  auto compute = [&] {
+    return on_planning_board(side, [&](const Board& b) { return rail_reachable(b, from, side); });
+  };
   if (applying_) return compute();
   auto& known = derived().rail;
   for (const auto& [key, reach] : known)
