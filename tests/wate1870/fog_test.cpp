@@ -129,6 +129,18 @@ TEST(Wate1870_12_2, AHiddenGermanMarchShowsTheFrenchOnlyAStackMoving) {
   EXPECT_FALSE(contains(french, "command limit")) << french;
 }
 
+// 2 French SP in `hex`, activated and marching, with one German stack
+// (`german`, a scenario entry), after the French `orders`.
+std::unique_ptr<WateState> french_marching(const char* hex, const char* german, GameOptions options,
+                                           const std::vector<std::string>& orders) {
+  auto st = make(std::string("sps:\n  - {side: French, sp: 2, hex: \"") + hex + "\"}\n  - " + german + "\n",
+                 Side::kFrench, std::move(options));
+  play(*st, kF, std::string("activate hex=") + hex);
+  play(*st, kF, "march");
+  for (const auto& o : orders) play(*st, kF, o);
+  return st;
+}
+
 // Ruling F-8: a legal-move check never tells what a stack the mover may not
 // inspect holds. The French plan a Forced March past a German stack in 0703,
 // two hexes off: with 3 good SP it would close 0602-0803 (3.4), with 1
@@ -136,13 +148,7 @@ TEST(Wate1870_12_2, AHiddenGermanMarchShowsTheFrenchOnlyAStackMoving) {
 // their orders, and what they are told, must be the same.
 TEST(Wate1870_12_2, LegalMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
   const auto at_march = [](const char* german, GameOptions options) {
-    auto st = make(std::string(R"(sps:
-  - {side: French, sp: 2, hex: "0502"}
-  - )") + german + "\n",
-                   Side::kFrench, std::move(options));
-    play(*st, kF, "activate hex=0502");
-    play(*st, kF, "march");
-    return st;
+    return french_marching("0502", german, std::move(options), {});
   };
   const char* strong = R"({side: German, sp: 3, hex: "0703"})";
   const char* weak = R"({side: German, sp: 1, hex: "0703", status: disrupted})";
@@ -178,14 +184,7 @@ TEST(Wate1870_12_2, LegalMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
 // French may not inspect it, and their rail orders must not tell.
 TEST(Wate1870_12_2, RailMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
   const auto entrained = [](const char* german, GameOptions options) {
-    auto st = make(std::string(R"(sps:
-  - {side: French, sp: 2, hex: "1209"}
-  - )") + german + "\n",
-                   Side::kFrench, std::move(options));
-    play(*st, kF, "activate hex=1209");
-    play(*st, kF, "march");
-    play(*st, kF, "entrain");
-    return st;
+    return french_marching("1209", german, std::move(options), {"entrain"});
   };
   const char* strong = R"({side: German, sp: 3, hex: "1508"})";
   const char* weak = R"({side: German, sp: 1, hex: "1508", status: disrupted})";
