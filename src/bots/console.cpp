@@ -295,13 +295,9 @@ Console::Outcome Console::undo(Player p) {
     return Outcome::kStay;
   }
   if (undo_.empty() || undo_.back().player != p) {
-    out_ << paint(
-                "illegal: nothing to take back: a die has been rolled or the other side has acted "
-                "since your "
-                "last order" +
-                    rule,
-                kRed)
-         << "\n";
+    const std::string why =
+        "a die has been rolled or the other side has acted since your last order";
+    out_ << paint("illegal: nothing to take back: " + why + rule, kRed) << "\n";
     return Outcome::kStay;
   }
   Checkpoint back = std::move(undo_.back());
