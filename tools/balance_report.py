@@ -67,12 +67,15 @@ def main():
     w("")
     w("## Summary")
     w("")
-    w("| Configuration | Games | French victory | German victory | Draw | Mean turns | Commit | Time |")
+    w("| Configuration | Games | French victory | German victory | Draw | Mean turns | Commit | Wall time |")
     w("|---|---:|---|---|---|---:|---|---:|")
     for name, (d, m) in runs.items():
         w(f"| {TITLES[name]} | {d['games']} | {pct(d['french_wins'])} | {pct(d['german_wins'])} | "
           f"{pct(d['draws'])} | {d['mean_turns']:.2f} | {m.get('commit', '?')} | "
           f"{m.get('seconds', '?')} s on {m.get('cores', '?')} cores |")
+    w("")
+    w("Wall time is for the whole study on this machine, which was shared with other jobs.")
+    w("Per game, a heuristic game costs about 0.18 s of CPU, or 2.4 s under 12.2 (`docs/performance.md`).")
     w("")
 
     w("## What the numbers say")
