@@ -106,6 +106,10 @@ def main():
             w(f"- {TITLES[name]} against the historical set-up: the French win rate moves by {shift:+.1f} "
               f"points (z = {z:.2f}), which is {sig}.")
     w("")
+    w("Every configuration plays the same seeds, so its games share their dice streams with the")
+    w("historical set-up. The z above treats the runs as independent, which makes it cautious: a")
+    w("difference it calls real is real.")
+    w("")
     w("These are the results of one pair of bots. A heuristic player has blind spots, listed in")
     w("`docs/bots.md`. A win rate far from 50% says as much about the bots as about the rules.")
     w("")
