@@ -81,19 +81,7 @@ TEST(CliOdds, ForcedMarchAndSiegeAssault) {
 }
 
 TEST(CliOdds, AnAttackInASavedGame) {
-  auto st = wate1870::testing::situation(R"(name: "odds cli test"
-source: "reconstructed: test"
-turn: 3
-phase: action
-rp: {French: 40, German: 40, source: "reconstructed: test"}
-first_activation: {side: German, source: "reconstructed: test"}
-hqs:
-  - {hq: F-IV, hex: "2206", source: "reconstructed: test"}
-  - {hq: G-VIII, hex: "2306", source: "reconstructed: test"}
-sps:
-  - {side: French, sp: 8, formation: F-IV, hex: "2206", source: "reconstructed: test"}
-  - {side: German, sp: 8, formation: G-VIII, hex: "2306", source: "reconstructed: test"}
-)");
+  auto st = wate1870::testing::saar_border();
   ASSERT_TRUE(st);
   const std::string path = ::testing::TempDir() + "odds_cli_saved.json";
   ASSERT_TRUE(write_text_file(path, st->serialize()).ok());

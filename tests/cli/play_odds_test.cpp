@@ -25,19 +25,7 @@ bool contains(const std::string& s, const std::string& part) {
 
 // A German human whose VIII Corps faces the French IV Corps across the Saar.
 std::string play(const std::string& input) {
-  auto st = wate1870::testing::situation(R"(name: "play odds test"
-source: "reconstructed: test"
-turn: 3
-phase: action
-rp: {French: 40, German: 40, source: "reconstructed: test"}
-first_activation: {side: German, source: "reconstructed: test"}
-hqs:
-  - {hq: F-IV, hex: "2206", source: "reconstructed: test"}
-  - {hq: G-VIII, hex: "2306", source: "reconstructed: test"}
-sps:
-  - {side: French, sp: 8, formation: F-IV, hex: "2206", source: "reconstructed: test"}
-  - {side: German, sp: 8, formation: G-VIII, hex: "2306", source: "reconstructed: test"}
-)");
+  auto st = wate1870::testing::saar_border();
   EXPECT_TRUE(st);
   if (!st) return {};
   std::istringstream in(input);

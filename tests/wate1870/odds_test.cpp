@@ -425,21 +425,10 @@ TEST(Wate1870_Odds_Siege, OneDieAndTheRatioDrmAgainstTheSr) {
 std::unique_ptr<WateState> border_battle(const std::string& options_12_2 = "") {
   GameOptions options;
   if (!options_12_2.empty()) options.values["12.2"] = "on";
-  return testing::situation(R"(name: "odds test"
-source: "reconstructed: test"
-turn: 3
-phase: action
-rp: {French: 40, German: 40, source: "reconstructed: test"}
-first_activation: {side: German, source: "reconstructed: test"}
-hqs:
-  - {hq: F-IV, hex: "2206", source: "reconstructed: test"}
-  - {hq: G-VIII, hex: "2306", source: "reconstructed: test"}
-sps:
-  - {side: French, sp: 8, formation: F-IV, hex: "2206", source: "reconstructed: test"}
-  - {side: French, sp: 2, formation: F-IV, hex: "2206", status: disrupted, source: "reconstructed: test"}
-  - {side: German, sp: 8, formation: G-VIII, hex: "2306", source: "reconstructed: test"}
+  return testing::saar_border(
+      R"(  - {side: French, sp: 2, formation: F-IV, hex: "2206", status: disrupted, source: "reconstructed: test"}
 )",
-                            options);
+      std::move(options));
 }
 
 const char* kAttack = "attack target=2206 from=2306";

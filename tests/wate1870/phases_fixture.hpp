@@ -33,6 +33,27 @@ inline std::unique_ptr<WateState> situation(const std::string& yaml, GameOptions
   return st.ok() ? std::move(st).value() : nullptr;
 }
 
+// The French IV Corps (8 SP) in Forbach (2206) facing the German VIII Corps
+// (8 SP) across the Saar in Saarbrucken (2306), German to act, 40 RP each:
+// the odds and console tests' border battle. `more_sps`: further sps entries.
+inline std::unique_ptr<WateState> saar_border(const std::string& more_sps = "",
+                                              GameOptions options = {}) {
+  return situation(R"(name: "saar border test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 40, German: 40, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "2206", source: "reconstructed: test"}
+  - {hq: G-VIII, hex: "2306", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 8, formation: F-IV, hex: "2206", source: "reconstructed: test"}
+  - {side: German, sp: 8, formation: G-VIII, hex: "2306", source: "reconstructed: test"}
+)" + more_sps,
+                   std::move(options));
+}
+
 inline Events play(WateState& st, Player p, const std::string& text) {
   auto a = Action::parse(text);
   EXPECT_TRUE(a.ok()) << text;
