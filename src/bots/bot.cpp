@@ -3,6 +3,7 @@
 #include <cassert>
 
 #include "bots/heuristic_1870.hpp"
+#include "bots/search_1870.hpp"
 
 namespace rz::bots {
 
@@ -19,11 +20,16 @@ Action RandomBot::choose(const State& st, Player p, const std::string& /*view_js
   return legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
 }
 
-std::vector<std::string> bot_names() { return {"random", "heuristic"}; }
+std::vector<std::string> bot_names() { return {"random", "heuristic", "search"}; }
 
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t seed) {
   if (name == "random") return std::unique_ptr<Bot>(std::make_unique<RandomBot>(seed));
   if (name == "heuristic") return std::unique_ptr<Bot>(std::make_unique<Heuristic1870Bot>(seed));
+  if (name == "search" || name.rfind("search:", 0) == 0) {
+    auto budget = parse_search_budget(name);
+    if (!budget) return budget.error();
+    return std::unique_ptr<Bot>(std::make_unique<SearchBot>(make_wate1870_search_model(), *budget, seed, name));
+  }
   std::string known;
   for (const auto& n : bot_names()) known += (known.empty() ? "" : ", ") + n;
   return make_error(Code::kNotFound, "there is no bot '" + name + "': the bots are " + known);

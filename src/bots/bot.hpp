@@ -44,7 +44,8 @@ class RandomBot final : public Bot {
   Pcg32 rng_;
 };
 
-// "random", "heuristic" (later "search"); kNotFound names the known bots.
+// "random", "heuristic", "search" (search:N iterations or search:Nms a decision,
+// search.hpp); kNotFound names the known bots, kMalformed a bad budget.
 Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t seed);
 std::vector<std::string> bot_names();
 

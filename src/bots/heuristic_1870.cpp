@@ -1505,7 +1505,8 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
 namespace {
 
 // The view (parsed) made into a state: see Heuristic1870Bot::belief_from_view.
-std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::json j) {
+std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::json j,
+                                            const std::vector<int>& hidden_sp = {}) {
   using nlohmann::json;
   if (j.is_discarded() || !j.is_object() || !j.contains("you")) return nullptr;
   const auto me = wate1870::parse_side(j["you"].get<std::string>());
@@ -1513,10 +1514,14 @@ std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::jso
   const std::string foe(wate1870::side_name(wate1870::other(*me)));
   j["seed"] = 0;
   // 12.2: a stack that may not be inspected stands for a generic stack of good SP.
-  if (j.contains("uninspected_enemy_stacks"))
-    for (const auto& s : j["uninspected_enemy_stacks"])
-      j["sps"].push_back(
-          json::array({s.at("hex"), foe, "", "good", 4, false, false, false, false}));
+  if (j.contains("uninspected_enemy_stacks")) {
+    std::size_t i = 0;
+    for (const auto& s : j["uninspected_enemy_stacks"]) {
+      const int sp = i < hidden_sp.size() ? hidden_sp[i] : 4;
+      ++i;
+      j["sps"].push_back(json::array({s.at("hex"), foe, "", "good", sp, false, false, false, false}));
+    }
+  }
   // The enemy's acting force shows only its side where it may not be inspected:
   // the belief has none (it is not the player's to move it).
   if (j.contains("force") && j["force"].is_object() && !j["force"].contains("hex"))
@@ -1538,6 +1543,19 @@ std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& l
                                                               const std::string& view_json) {
   return belief_from_json(like, nlohmann::json::parse(view_json, nullptr, false));
 }
+
+std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& like,
+                                                              const nlohmann::json& view,
+                                                              const std::vector<int>& hidden_sp) {
+  return belief_from_json(like, view, hidden_sp);
+}
+
+Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p) {
+  Legal legal(picture, p);
+  return impl_->choose(picture, p, legal);
+}
+
+void Heuristic1870Bot::copy_memory_from(const Heuristic1870Bot& other) { *impl_ = *other.impl_; }
 
 Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& view_json) {
   const auto* ws = dynamic_cast<const WateState*>(&st);

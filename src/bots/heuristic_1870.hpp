@@ -36,6 +36,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "bots/bot.hpp"
 
 namespace rz::wate1870 {
@@ -72,6 +74,18 @@ class Heuristic1870Bot final : public Bot {
   // picture must not outlive `like`'s game data.
   static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,
                                                                const std::string& view_json);
+  // The same from a view already parsed, each hidden stack holding the good
+  // SP `hidden_sp` gives for it (4 when the list is shorter): the search bot's
+  // samples (search_1870.cpp).
+  static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,
+                                                               const nlohmann::json& view,
+                                                               const std::vector<int>& hidden_sp);
+  // The move for `p` in a picture of the game the bot may read in full: its own
+  // belief or a search's sample, never the true state under 12.2.
+  Action choose_in_picture(const wate1870::WateState& picture, Player p);
+  // Takes on what `other` remembers of the turn (the marches it planned, the
+  // targets its forces went for): a search's policy starts each sample so.
+  void copy_memory_from(const Heuristic1870Bot& other);
 
   struct Impl;
 

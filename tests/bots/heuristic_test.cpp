@@ -26,6 +26,7 @@ using wate1870::testing::kF;
 using wate1870::testing::kG;
 using wate1870::testing::play;
 using wate1870::testing::situation;
+using wate1870::testing::with_more_sp;
 
 const Game& game() {
   static auto g = wate1870::WateGame::load();
@@ -241,21 +242,6 @@ TEST(HeuristicBot, SetsUpTheFreeScenario) {
 }
 
 // ---- 12.2 Fog of War ----
-
-// `st` with the first SP group of `side` in each of `hexes` grown by `more` SP.
-std::unique_ptr<WateState> with_more_sp(const WateState& st, Side side,
-                                        const std::vector<hex::Hex>& hexes, int more) {
-  auto j = nlohmann::json::parse(st.serialize());
-  for (hex::Hex h : hexes)
-    for (auto& g : j["sps"])
-      if (g[0] == h.id() && g[1] == std::string(wate1870::side_name(side))) {
-        g[4] = g[4].get<int>() + more;
-        break;
-      }
-  auto r = WateState::from_json(wate1870::testing::shipped_data(), j.dump());
-  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().to_string());
-  return r.ok() ? std::move(r).value() : nullptr;
-}
 
 TEST(HeuristicBot, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
   // The French (who inspect only adjacent German forces, 12.2) play the same

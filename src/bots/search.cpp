@@ -1,0 +1,223 @@
+#include "bots/search.hpp"
+
+#include <algorithm>
+#include <cassert>
+#include <charconv>
+#include <cmath>
+
+namespace rz::bots {
+
+namespace {
+constexpr std::uint64_t kSearchStream = 0x7365617263682121ULL;  // its own stream, like RandomBot
+
+bool has(const std::vector<Action>& list, const Action& a) {
+  return std::find(list.begin(), list.end(), a) != list.end();
+}
+}  // namespace
+
+Result<SearchBudget> parse_search_budget(const std::string& bot_name) {
+  SearchBudget b;
+  if (bot_name == "search") return b;
+  const std::string prefix = "search:";
+  if (bot_name.rfind(prefix, 0) != 0)
+    return make_error(Code::kMalformed, "'" + bot_name + "' is not a search bot (search, search:N, search:Nms)");
+  std::string spec = bot_name.substr(prefix.size());
+  const bool ms = spec.size() > 2 && spec.ends_with("ms");
+  if (ms) spec.resize(spec.size() - 2);
+  long n = 0;
+  const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), n);
+  if (ec != std::errc() || end != spec.data() + spec.size() || n < 1 || n > 100000000)
+    return make_error(Code::kMalformed, "'" + bot_name +
+                                            "': the budget must be a whole number of iterations (search:1000) "
+                                            "or of milliseconds (search:200ms), at least 1");
+  if (ms) {
+    b.iterations = 0;
+    b.millis = static_cast<double>(n);
+  } else {
+    b.iterations = static_cast<int>(n);
+  }
+  return b;
+}
+
+// Open-loop tree of the searching player's own decisions: an edge is an action
+// (by its text), a node what follows it, whatever the dice and the opponent did.
+struct SearchBot::Tree {
+  struct Edge {
+    std::string key;
+    Action action;
+    int child = -1;
+    int visits = 0;
+    int available = 0;  // iterations in which the action was legal (ISMCTS)
+    double value = 0;   // sum of the values backed up through it
+  };
+  struct Node {
+    std::vector<Edge> edges;
+    std::string policy_key;  // the policy's choice in the first sample that reached it
+    bool has_policy = false;
+  };
+  std::vector<Node> nodes{Node{}};
+};
+
+SearchBot::SearchBot(std::unique_ptr<SearchModel> model, SearchBudget budget, std::uint64_t seed,
+                     std::string name)
+    : model_(std::move(model)), budget_(budget), rng_(seed, kSearchStream), name_(std::move(name)) {}
+
+SearchBot::~SearchBot() = default;
+
+Action SearchBot::choose(const State& st, Player me, const std::string& view_json) {
+  last_ = {};
+  const auto root_legal = st.legal_actions(me);
+  assert(!root_legal.empty() && "choose() is only called when the player has a choice");
+  if (root_legal.size() == 1) return root_legal.front();
+  const std::string view = view_json.empty() ? st.view(me) : view_json;
+  if (!model_->prepare(st, me, view, rng_)) {
+    last_.fell_back = true;
+    return root_legal.front();
+  }
+
+  Tree tree;
+  const auto start = std::chrono::steady_clock::now();
+  auto out_of_budget = [&](int done) {
+    if (budget_.iterations > 0 && done >= budget_.iterations) return true;
+    if (budget_.millis > 0) {
+      const std::chrono::duration<double, std::milli> spent = std::chrono::steady_clock::now() - start;
+      if (spent.count() >= budget_.millis) return true;
+    }
+    return budget_.iterations <= 0 && budget_.millis <= 0;
+  };
+
+  std::vector<std::pair<int, int>> path;  // (node, edge) from the root down
+  std::vector<int> available;             // edges of the node legal in this sample
+  for (int it = 0; !out_of_budget(it); ++it) {
+    auto s = model_->sample(rng_);
+    if (!s) break;
+    path.clear();
+    int node = 0;
+    bool in_tree = true;
+    int rollout_left = budget_.rollout;
+    bool broken = false;
+    while (!broken && !s->terminal()) {
+      const ToMove tm = s->to_move();
+      if (tm.kind == MoveKind::kChance) {
+        const auto outcomes = s->chance_outcomes();
+        // Draw one outcome by its exact probability: u in [0, 1) against the running sum.
+        const double u = static_cast<double>(rng_.next()) / 4294967296.0;
+        double sum = 0;
+        std::size_t pick = outcomes.size() - 1;
+        for (std::size_t i = 0; i < outcomes.size(); ++i) {
+          sum += outcomes[i].probability.to_double();
+          if (u < sum) {
+            pick = i;
+            break;
+          }
+        }
+        if (!s->apply(kChance, outcomes[pick].action)) broken = true;
+        continue;
+      }
+      if (!in_tree && rollout_left-- <= 0) break;
+      for (Player p : tm.players) {
+        if (p != me || !in_tree) {
+          if (!s->apply(p, model_->policy(*s, p))) broken = true;
+          continue;
+        }
+        auto legal = s->legal_actions(me);
+        if (legal.size() == 1) {  // a forced move is no decision: no node for it
+          if (!s->apply(me, legal.front())) broken = true;
+          continue;
+        }
+        if (legal.empty()) {
+          broken = true;
+          break;
+        }
+        Tree::Node& nd = tree.nodes[static_cast<std::size_t>(node)];
+        if (!nd.has_policy) {
+          nd.policy_key = model_->policy(*s, me).to_string();
+          nd.has_policy = true;
+        }
+        // Which known edges are legal in this sample, and which actions are new.
+        available.clear();
+        std::vector<std::size_t> fresh;
+        for (std::size_t i = 0; i < legal.size(); ++i) {
+          const std::string key = legal[i].to_string();
+          auto e = std::find_if(nd.edges.begin(), nd.edges.end(), [&](const auto& x) { return x.key == key; });
+          if (e == nd.edges.end()) {
+            fresh.push_back(i);
+          } else {
+            ++e->available;
+            available.push_back(static_cast<int>(e - nd.edges.begin()));
+          }
+        }
+        int chosen = -1;
+        if (!fresh.empty()) {
+          // Expand: the policy's choice first, then the others in random order.
+          std::size_t pick = fresh[rng_.below(static_cast<std::uint32_t>(fresh.size()))];
+          for (std::size_t i : fresh)
+            if (legal[i].to_string() == nd.policy_key) pick = i;
+          Tree::Edge e;
+          e.key = legal[pick].to_string();
+          e.action = legal[pick];
+          e.available = 1;
+          nd.edges.push_back(std::move(e));
+          chosen = static_cast<int>(nd.edges.size()) - 1;
+          in_tree = false;
+        } else {
+          double best = -1e300;
+          for (int i : available) {
+            const Tree::Edge& e = nd.edges[static_cast<std::size_t>(i)];
+            const double n = e.visits > 0 ? e.visits : 1;
+            double score = e.value / n + budget_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / n);
+            if (e.key == nd.policy_key) score += budget_.policy_bias / (e.visits + 1);
+            if (score > best) {
+              best = score;
+              chosen = i;
+            }
+          }
+        }
+        path.emplace_back(node, chosen);
+        const Action action = nd.edges[static_cast<std::size_t>(chosen)].action;
+        if (in_tree) {
+          int child = nd.edges[static_cast<std::size_t>(chosen)].child;
+          if (child < 0) {
+            child = static_cast<int>(tree.nodes.size());
+            tree.nodes[static_cast<std::size_t>(node)].edges[static_cast<std::size_t>(chosen)].child = child;
+            tree.nodes.emplace_back();  // may move nodes: nd is not used after this
+          }
+          node = child;
+        }
+        last_.max_depth = std::max(last_.max_depth, static_cast<int>(path.size()));
+        if (!s->apply(me, action)) broken = true;
+      }
+    }
+    const double value = s->terminal() ? s->returns()[static_cast<std::size_t>(me)] : model_->evaluate(*s, me);
+    for (const auto& [n, e] : path) {
+      Tree::Edge& edge = tree.nodes[static_cast<std::size_t>(n)].edges[static_cast<std::size_t>(e)];
+      ++edge.visits;
+      edge.value += value;
+    }
+    ++last_.iterations;
+  }
+  last_.nodes = static_cast<int>(tree.nodes.size());
+
+  // The most visited action the player really has (a sample may have offered others);
+  // ties go to the better value, then to the policy's choice.
+  const Tree::Node& root = tree.nodes.front();
+  const Tree::Edge* best = nullptr;
+  for (const auto& e : root.edges) {
+    if (!has(root_legal, e.action)) continue;
+    if (!best || e.visits > best->visits ||
+        (e.visits == best->visits && (e.value > best->value || (e.value == best->value && e.key == root.policy_key))))
+      best = &e;
+  }
+  if (best && best->visits > 0) {
+    last_.chosen_visits = best->visits;
+    return best->action;
+  }
+  last_.fell_back = true;
+  if (auto s = model_->sample(rng_)) {
+    const Action a = model_->policy(*s, me);
+    if (has(root_legal, a)) return a;
+  }
+  return root_legal.front();
+}
+
+}  // namespace rz::bots

@@ -1,0 +1,84 @@
+#pragma once
+// The search bot: Monte Carlo tree search over the engine contract, with
+// information-set sampling (single-observer ISMCTS, Cowling, Powley & Whitehouse
+// 2012) so that it plays from what its player may see and nothing more.
+//
+// Each iteration takes a sample of the game as the player pictures it (the
+// SearchModel builds it from the view), descends the tree of the player's own
+// decisions (the opponent's moves and the dice are played out in the sample:
+// the tree is "open loop", so it never branches on what the player cannot see),
+// adds one decision, plays on with the model's policy for a few decisions,
+// values the result and backs it up. The policy's own choice is tried first
+// and keeps a bonus that fades with visits (progressive bias), so with a tiny
+// budget the bot plays like its policy and a larger one overrules it only on
+// evidence. Choice: the most visited action.
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/bot.hpp"
+
+namespace rz::bots {
+
+// What the search needs of a rule system besides the contract.
+class SearchModel {
+ public:
+  virtual ~SearchModel() = default;
+  // Called once per decision: reads `view_json` (State::view(me)) into the
+  // pictures the iterations will sample from, drawing what the view hides from
+  // `rng`. `st` may be asked only what a Bot may ask (legal actions, checks)
+  // and for the rules' data. False if the view cannot be read; the bot then
+  // plays the first legal action.
+  virtual bool prepare(const State& st, Player me, const std::string& view_json, Pcg32& rng) = 0;
+  // One sample of the game consistent with what `me` sees, to be played on;
+  // the policy starts each sample afresh.
+  virtual std::unique_ptr<State> sample(Pcg32& rng) = 0;
+  // The policy: the move `p` makes in a sample (p may be either side).
+  virtual Action policy(const State& sample, Player p) = 0;
+  // How good a non-terminal sample is for `me`, in [0, 1] (0.5 as at the start).
+  virtual double evaluate(const State& sample, Player me) = 0;
+};
+
+struct SearchBudget {
+  int iterations = 1000;  // per decision (0: only the time limit counts)
+  double millis = 0;      // per decision, if > 0 (then the choices depend on the machine)
+  int rollout = 8;        // decisions played by the policy after the tree before valuing
+  double exploration = 0.5;  // UCB1 constant (values are in [0, 1])
+  double policy_bias = 0.2;  // the policy's choice: + bias / (visits + 1)
+};
+
+// "search", "search:N" (N iterations a decision) or "search:Nms" (a time budget):
+// the budget, or an error that says what is wrong.
+Result<SearchBudget> parse_search_budget(const std::string& bot_name);
+
+// Counters of the last decision, for tests and benchmarks.
+struct SearchStats {
+  int iterations = 0;
+  int nodes = 0;
+  int max_depth = 0;     // own decisions below the root
+  int chosen_visits = 0;
+  bool fell_back = false;  // the view could not be used: the policy chose
+};
+
+class SearchBot final : public Bot {
+ public:
+  SearchBot(std::unique_ptr<SearchModel> model, SearchBudget budget, std::uint64_t seed,
+            std::string name = "search");
+  ~SearchBot() override;
+  Action choose(const State& st, Player p, const std::string& view_json) override;
+  std::string name() const override { return name_; }
+  bool needs_view() const override { return true; }
+  const SearchStats& last() const { return last_; }
+
+ private:
+  struct Tree;
+  std::unique_ptr<SearchModel> model_;
+  SearchBudget budget_;
+  Pcg32 rng_;
+  std::string name_;
+  SearchStats last_;
+};
+
+}  // namespace rz::bots

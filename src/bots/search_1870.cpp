@@ -1,0 +1,83 @@
+#include "bots/search_1870.hpp"
+
+#include <cmath>
+#include <nlohmann/json.hpp>
+
+#include "bots/heuristic_1870.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::bots {
+
+namespace {
+
+using wate1870::Side;
+using wate1870::WateState;
+
+constexpr int kPictures = 16;    // samples of the hidden stacks per decision (12.2)
+constexpr int kMaxHiddenSp = 8;  // a hidden stack holds 1..8 SP in a sample
+constexpr double kScale = 30;    // points at which a sample is worth tanh(1) of a win
+
+class Wate1870SearchModel final : public SearchModel {
+ public:
+  bool prepare(const State& st, Player me, const std::string& view_json, Pcg32& rng) override {
+    pictures_.clear();
+    const auto* like = dynamic_cast<const WateState*>(&st);
+    if (!like) return false;
+    const auto view = nlohmann::json::parse(view_json, nullptr, false);
+    if (view.is_discarded() || !view.is_object()) return false;
+    const std::size_t hidden =
+        view.contains("uninspected_enemy_stacks") ? view["uninspected_enemy_stacks"].size() : 0;
+    for (int i = 0; i < (hidden == 0 ? 1 : kPictures); ++i) {
+      std::vector<int> sp(hidden);
+      for (auto& n : sp) n = 1 + static_cast<int>(rng.below(kMaxHiddenSp));
+      auto picture = Heuristic1870Bot::belief_from_view(*like, view, sp);
+      if (!picture) return false;
+      pictures_.push_back(std::move(picture));
+    }
+    root_points_ = 0;
+    for (const auto& p : pictures_) root_points_ += wate1870_points(*p, me);
+    root_points_ /= static_cast<double>(pictures_.size());
+    // The policy remembers the turn as if it had made this decision (its plans go on).
+    (void)memory_[static_cast<std::size_t>(me)].choose_in_picture(*pictures_.front(), me);
+    return true;
+  }
+
+  std::unique_ptr<State> sample(Pcg32& rng) override {
+    if (pictures_.empty()) return nullptr;
+    for (std::size_t i = 0; i < 2; ++i) players_[i].copy_memory_from(memory_[i]);
+    return pictures_[rng.below(static_cast<std::uint32_t>(pictures_.size()))]->clone();
+  }
+
+  Action policy(const State& sample, Player p) override {
+    const auto& ws = static_cast<const WateState&>(sample);  // only ever our own samples
+    return players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p);
+  }
+
+  double evaluate(const State& sample, Player me) override {
+    const double d = wate1870_points(static_cast<const WateState&>(sample), me) - root_points_;
+    return 0.5 + 0.5 * std::tanh(d / kScale);
+  }
+
+ private:
+  std::vector<std::unique_ptr<WateState>> pictures_;
+  Heuristic1870Bot players_[2]{Heuristic1870Bot(0), Heuristic1870Bot(0)};
+  Heuristic1870Bot memory_[2]{Heuristic1870Bot(0), Heuristic1870Bot(0)};  // what the policy knows of the turn
+  double root_points_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<SearchModel> make_wate1870_search_model() { return std::make_unique<Wate1870SearchModel>(); }
+
+double wate1870_points(const WateState& st, Player me) {
+  // French-positive, then turned to `me`.
+  double french = 10.0 * st.vp();
+  for (const auto& g : st.sps()) {
+    const double steps = g.status == wate1870::Status::kGood ? 0 : g.status == wate1870::Status::kDisrupted ? 1 : 2;
+    const double worth = g.count * (5.0 - 1.5 * steps);
+    french += g.side == Side::kFrench ? worth : -worth;
+  }
+  return me == static_cast<Player>(Side::kFrench) ? french : -french;
+}
+
+}  // namespace rz::bots

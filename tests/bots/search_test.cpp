@@ -1,0 +1,281 @@
+// The search bot (search.hpp): its budget from the bot name; the tree search
+// itself on a toy game small enough to know the right answer (it must find a
+// two-step plan its policy misses, through the opponent's move and a die);
+// and in 1870: legal choices only, the same choices for the same seed, and
+// under 12.2 decisions that do not depend on what the player may not see.
+#include <gtest/gtest.h>
+
+#include "../wate1870/phases_fixture.hpp"
+#include "bots/bot.hpp"
+#include "bots/heuristic_1870.hpp"
+#include "bots/search.hpp"
+#include "bots/search_1870.hpp"
+#include "core/dice.hpp"
+#include "rules/wate1870/game.hpp"
+#include "rules/wate1870/state.hpp"
+#include "rules/wate1870/zoc.hpp"
+
+namespace rz::bots {
+namespace {
+
+using wate1870::Side;
+using wate1870::WateState;
+using wate1870::testing::kF;
+using wate1870::testing::kG;
+
+// ---- the budget ----
+
+TEST(SearchBot, BudgetComesFromTheName) {
+  EXPECT_EQ(parse_search_budget("search")->iterations, 1000);
+  EXPECT_EQ(parse_search_budget("search:50")->iterations, 50);
+  const auto timed = parse_search_budget("search:200ms");
+  ASSERT_TRUE(timed.ok());
+  EXPECT_EQ(timed->iterations, 0);
+  EXPECT_DOUBLE_EQ(timed->millis, 200);
+  for (const char* bad : {"search:", "search:0", "search:-5", "search:ten", "search:12x", "search:ms"}) {
+    const auto r = parse_search_budget(bad);
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.error().code, Code::kMalformed);
+    EXPECT_NE(r.error().to_string().find("search:1000"), std::string::npos) << r.error().to_string();
+  }
+  const auto made = make_bot("search:30", 1);
+  ASSERT_TRUE(made.ok());
+  EXPECT_EQ((*made)->name(), "search:30");
+  EXPECT_FALSE(make_bot("search:none", 1).ok());
+  const auto names = bot_names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "search"), names.end());
+}
+
+// ---- a toy game ----
+//
+// Player 0 chooses "x" or "y"; player 1 then "z" or "w" (no matter); player 0
+// chooses "p" or "q"; a die decides. After x, a win on 4-6 (1/2); after y and
+// p on a 6 (1/6); after y and q on anything but a 1 (5/6). The policy picks
+// x, z and p: it misses y-q, which needs two steps to pay.
+class Toy final : public State {
+ public:
+  ToMove to_move() const override {
+    if (stage_ == 0 || stage_ == 2) return {MoveKind::kPlayer, {0}};
+    if (stage_ == 1) return {MoveKind::kPlayer, {1}};
+    if (stage_ == 3) return {MoveKind::kChance, {}};
+    return {};
+  }
+  std::vector<Action> legal_actions(Player p) const override {
+    if ((stage_ == 0 || stage_ == 2) && p == 0)
+      return stage_ == 0 ? std::vector{Action("x"), Action("y")} : std::vector{Action("p"), Action("q")};
+    if (stage_ == 1 && p == 1) return {Action("z"), Action("w")};
+    return {};
+  }
+  Status check(Player p, const Action& a) const override {
+    const auto legal = legal_actions(p);
+    if (std::find(legal.begin(), legal.end(), a) == legal.end()) return make_error(Code::kIllegal, "no");
+    return {};
+  }
+  Result<Events> apply(Player p, const Action& a) override {
+    if (p == kChance) {
+      won_ = *a.get("win") == "1";
+      stage_ = 4;
+      return Events{};
+    }
+    if (auto ok = check(p, a); !ok) return ok.error();
+    if (stage_ == 0) first_ = a.verb;
+    if (stage_ == 2) second_ = a.verb;
+    stage_ = first_ == "x" && stage_ == 1 ? 3 : stage_ + 1;
+    return Events{};
+  }
+  std::vector<ChanceOutcome> chance_outcomes() const override {
+    const int wins = first_ == "x" ? 3 : second_ == "q" ? 5 : 1;
+    return {{Action("roll").with("win", "1"), Fraction(wins, 6), {}},
+            {Action("roll").with("win", "0"), Fraction(6 - wins, 6), {}}};
+  }
+  std::string view(Player) const override { return "{}"; }
+  std::string serialize() const override { return "{}"; }
+  std::unique_ptr<State> clone() const override { return std::make_unique<Toy>(*this); }
+  std::uint64_t hash() const override { return static_cast<std::uint64_t>(stage_); }
+  std::vector<double> returns() const override { return {won_ ? 1.0 : 0.0, won_ ? 0.0 : 1.0}; }
+
+ private:
+  int stage_ = 0;
+  std::string first_, second_;
+  bool won_ = false;
+};
+
+// Sees everything of the toy; the policy takes the first legal action.
+class ToyModel final : public SearchModel {
+ public:
+  bool prepare(const State& st, Player, const std::string&, Pcg32&) override {
+    root_ = st.clone();
+    return true;
+  }
+  std::unique_ptr<State> sample(Pcg32&) override { return root_->clone(); }
+  Action policy(const State& st, Player p) override { return st.legal_actions(p).front(); }
+  double evaluate(const State&, Player) override { return 0.5; }
+
+ private:
+  std::unique_ptr<State> root_;
+};
+
+Action toy_choice(int iterations, SearchStats* stats = nullptr) {
+  SearchBudget budget;
+  budget.iterations = iterations;
+  SearchBot bot(std::make_unique<ToyModel>(), budget, 1);
+  Toy toy;
+  const Action a = bot.choose(toy, 0, "{}");
+  if (stats) *stats = bot.last();
+  return a;
+}
+
+TEST(SearchBot, WithOneIterationItPlaysItsPolicy) {
+  SearchStats stats;
+  EXPECT_EQ(toy_choice(1, &stats).verb, "x");
+  EXPECT_EQ(stats.iterations, 1);
+}
+
+TEST(SearchBot, FindsTheTwoStepPlanItsPolicyMisses) {
+  // y then q wins 5/6 of the time against 1/2 for x: the tree must look past the
+  // opponent's move to its own second decision, and weigh the die.
+  SearchStats stats;
+  EXPECT_EQ(toy_choice(2000, &stats).verb, "y");
+  EXPECT_EQ(stats.iterations, 2000);
+  EXPECT_EQ(stats.max_depth, 2);
+  EXPECT_GT(stats.chosen_visits, 1000);
+  EXPECT_FALSE(stats.fell_back);
+}
+
+TEST(SearchBot, ATimeBudgetStopsTheSearch) {
+  SearchBudget budget;
+  budget.iterations = 0;
+  budget.millis = 5;
+  SearchBot bot(std::make_unique<ToyModel>(), budget, 1);
+  Toy toy;
+  const Action a = bot.choose(toy, 0, "{}");
+  EXPECT_TRUE(toy.check(0, a).ok());
+  EXPECT_GE(bot.last().iterations, 1);
+}
+
+// ---- 1870 ----
+
+const Game& game() {
+  static auto g = wate1870::WateGame::load();
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
+  return **g;
+}
+
+// The first `decisions` choices of the French search bot (against the
+// heuristic, dice from the seed), each checked legal before it is applied.
+std::vector<Action> french_search_choices(const std::string& bot_name, const GameOptions& options,
+                                          int decisions) {
+  auto st = std::move(game().initial_state("historical", options, 4)).value();
+  auto french = std::move(make_bot(bot_name, 11)).value();
+  auto german = std::move(make_bot("heuristic", 12)).value();
+  SeededDice dice(4);
+  std::vector<Action> out;
+  while (static_cast<int>(out.size()) < decisions && !st->terminal()) {
+    EXPECT_TRUE(resolve_chance(*st, dice).ok());
+    if (st->terminal()) break;
+    const Player p = st->to_move().players.front();
+    Action a;
+    if (p == kF && st->legal_actions(p).size() > 1) {
+      a = french->choose(*st, p, st->view(p));
+      out.push_back(a);
+    } else {
+      a = (p == kF ? french : german)->choose(*st, p, st->view(p));
+    }
+    EXPECT_TRUE(st->check(p, a).ok()) << a.to_string();
+    if (!st->apply(p, a).ok()) break;
+  }
+  return out;
+}
+
+TEST(SearchBot1870, ChoosesLegalActionsAndTheSameForTheSameSeed) {
+  const auto a = french_search_choices("search:6", {}, 25);
+  ASSERT_EQ(a.size(), 25u);
+  EXPECT_EQ(french_search_choices("search:6", {}, 25), a);
+}
+
+TEST(SearchBot1870, SearchesTheTreeOfItsOwnDecisions) {
+  // The first decision with a few choices (2 to 6) in a heuristic game: 40
+  // iterations must go below the root.
+  auto st = std::move(game().initial_state("historical", {}, 4)).value();
+  SeededDice dice(4);
+  Heuristic1870Bot heuristic(1);
+  Player p = kF;
+  for (int step = 0; step < 2000; ++step) {
+    ASSERT_TRUE(resolve_chance(*st, dice).ok());
+    ASSERT_FALSE(st->terminal());
+    p = st->to_move().players.front();
+    const auto n = st->legal_actions(p).size();
+    if (n >= 2 && n <= 6) break;
+    ASSERT_TRUE(st->apply(p, heuristic.choose(*st, p, "")).ok());
+  }
+  ASSERT_GT(st->legal_actions(p).size(), 1u);
+  SearchBudget budget;
+  budget.iterations = 40;
+  SearchBot bot(make_wate1870_search_model(), budget, 3);
+  const Action a = bot.choose(*st, p, st->view(p));
+  EXPECT_TRUE(st->check(p, a).ok());
+  EXPECT_EQ(bot.last().iterations, 40);
+  EXPECT_GT(bot.last().nodes, 1);
+  EXPECT_GE(bot.last().max_depth, 2);
+  EXPECT_FALSE(bot.last().fell_back);
+}
+
+TEST(SearchBot1870, PositionsAreWorthVpSpAndStatus) {
+  auto st = wate1870::testing::saar_border();
+  const double french = wate1870_points(*st, kF);
+  EXPECT_DOUBLE_EQ(wate1870_points(*st, kG), -french);
+  // One more German SP in a hex of the position: 5 points less for the French.
+  const auto more = wate1870::testing::with_more_sp(*st, Side::kGerman, {st->sps().back().hex}, 1);
+  ASSERT_TRUE(more);
+  ASSERT_EQ(st->sps().back().side, Side::kGerman);
+  EXPECT_DOUBLE_EQ(wate1870_points(*more, kF), french - 5);
+}
+
+TEST(SearchBot1870, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
+  // As for the heuristic bot: the same game twice over, once with every German
+  // stack the French may not inspect made bigger (the views are the same).
+  // Two search bots with the same seed must choose alike at every decision.
+  const GameOptions fog{{{"12.2", "on"}}};
+  auto st = std::move(game().initial_state("historical", fog, 3)).value();
+  auto& ws = dynamic_cast<WateState&>(*st);
+  SearchBudget budget;
+  budget.iterations = 6;
+  SearchBot a(make_wate1870_search_model(), budget, 7), b(make_wate1870_search_model(), budget, 7);
+  RandomBot german(8);
+  SeededDice dice(3);
+  int compared = 0, with_hidden = 0;
+  for (int step = 0; step < 200 && compared < 30 && !st->terminal(); ++step) {
+    ASSERT_TRUE(resolve_chance(*st, dice).ok());
+    if (st->terminal()) break;
+    const Player p = st->to_move().players.front();
+    if (p == kG || st->legal_actions(p).size() == 1) {
+      ASSERT_TRUE(st->apply(p, p == kG ? german.choose(*st, p, "") : st->legal_actions(p).front()).ok());
+      continue;
+    }
+    const wate1870::Board board{ws.data(), ws.position(), ws.options()};
+    std::vector<hex::Hex> hidden;
+    for (const auto& g : ws.sps())
+      if (g.side == Side::kGerman && !ws.inspectable(Side::kFrench, g.hex) &&
+          wate1870::force_projects_zoc(board, g.hex, Side::kGerman) &&
+          std::find(hidden.begin(), hidden.end(), g.hex) == hidden.end())
+        hidden.push_back(g.hex);
+    auto other = wate1870::testing::with_more_sp(ws, Side::kGerman, hidden, 5);
+    ASSERT_TRUE(other);
+    if (!hidden.empty()) {
+      ++with_hidden;
+      ASSERT_NE(other->hash(), ws.hash());
+      ASSERT_EQ(other->view(kF), ws.view(kF)) << "the views must not differ";
+    }
+    const Action x = a.choose(ws, kF, ws.view(kF));
+    const Action y = b.choose(*other, kF, other->view(kF));
+    ASSERT_EQ(x, y) << "step " << step << ": " << x.to_string() << " / " << y.to_string();
+    ASSERT_EQ(a.last().iterations, b.last().iterations);
+    ++compared;
+    ASSERT_TRUE(st->apply(kF, x).ok());
+  }
+  EXPECT_EQ(compared, 30);
+  EXPECT_GT(with_hidden, 20);
+}
+
+}  // namespace
+}  // namespace rz::bots
