@@ -72,7 +72,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
   const std::string view = view_json.empty() ? st.view(me) : view_json;
   if (!model_->prepare(st, me, view, rng_)) {
     last_.fell_back = true;
-    return root_legal.front();
+    const Action a = model_->fallback(st, me, view);
+    return has(root_legal, a) ? a : root_legal.front();
   }
 
   Tree tree;
@@ -213,11 +214,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
     return best->action;
   }
   last_.fell_back = true;
-  if (auto s = model_->sample(rng_)) {
-    const Action a = model_->policy(*s, me);
-    if (has(root_legal, a)) return a;
-  }
-  return root_legal.front();
+  const Action a = model_->fallback(st, me, view);
+  return has(root_legal, a) ? a : root_legal.front();
 }
 
 }  // namespace rz::bots

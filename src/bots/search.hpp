@@ -29,9 +29,11 @@ class SearchModel {
   // Called once per decision: reads `view_json` (State::view(me)) into the
   // pictures the iterations will sample from, drawing what the view hides from
   // `rng`. `st` may be asked only what a Bot may ask (legal actions, checks)
-  // and for the rules' data. False if the view cannot be read; the bot then
-  // plays the first legal action.
+  // and for the rules' data. False if no sample can be made of the view; the
+  // bot then plays fallback().
   virtual bool prepare(const State& st, Player me, const std::string& view_json, Pcg32& rng) = 0;
+  // The move without a search, from what a bot may read.
+  virtual Action fallback(const State& st, Player me, const std::string& view_json) = 0;
   // One sample of the game consistent with what `me` sees, to be played on;
   // the policy starts each sample afresh.
   virtual std::unique_ptr<State> sample(Pcg32& rng) = 0;
@@ -59,7 +61,7 @@ struct SearchStats {
   int nodes = 0;
   int max_depth = 0;     // own decisions below the root
   int chosen_visits = 0;
-  bool fell_back = false;  // the view could not be used: the policy chose
+  bool fell_back = false;  // no sample could be made: SearchModel::fallback chose
 };
 
 class SearchBot final : public Bot {

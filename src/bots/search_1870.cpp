@@ -42,6 +42,10 @@ class Wate1870SearchModel final : public SearchModel {
     return true;
   }
 
+  Action fallback(const State& st, Player me, const std::string& view_json) override {
+    return memory_[static_cast<std::size_t>(me)].choose(st, me, view_json);  // reads the view only under 12.2
+  }
+
   std::unique_ptr<State> sample(Pcg32& rng) override {
     if (pictures_.empty()) return nullptr;
     for (std::size_t i = 0; i < 2; ++i) players_[i].copy_memory_from(memory_[i]);

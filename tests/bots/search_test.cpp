@@ -103,16 +103,19 @@ class Toy final : public State {
 // Sees everything of the toy; the policy takes the first legal action.
 class ToyModel final : public SearchModel {
  public:
+  explicit ToyModel(bool blind = false) : blind_(blind) {}
   bool prepare(const State& st, Player, const std::string&, Pcg32&) override {
     root_ = st.clone();
-    return true;
+    return !blind_;
   }
+  Action fallback(const State& st, Player p, const std::string&) override { return st.legal_actions(p).back(); }
   std::unique_ptr<State> sample(Pcg32&) override { return root_->clone(); }
   Action policy(const State& st, Player p) override { return st.legal_actions(p).front(); }
   double evaluate(const State&, Player) override { return 0.5; }
 
  private:
   std::unique_ptr<State> root_;
+  bool blind_ = false;  // no sample can be made
 };
 
 Action toy_choice(int iterations, SearchStats* stats = nullptr) {
@@ -140,6 +143,14 @@ TEST(SearchBot, FindsTheTwoStepPlanItsPolicyMisses) {
   EXPECT_EQ(stats.max_depth, 2);
   EXPECT_GT(stats.chosen_visits, 1000);
   EXPECT_FALSE(stats.fell_back);
+}
+
+TEST(SearchBot, WithoutASampleItPlaysTheModelsFallback) {
+  SearchBot bot(std::make_unique<ToyModel>(true), SearchBudget{}, 1);
+  Toy toy;
+  EXPECT_EQ(bot.choose(toy, 0, "{}").verb, "y");
+  EXPECT_TRUE(bot.last().fell_back);
+  EXPECT_EQ(bot.last().iterations, 0);
 }
 
 TEST(SearchBot, ATimeBudgetStopsTheSearch) {
@@ -218,6 +229,41 @@ TEST(SearchBot1870, SearchesTheTreeOfItsOwnDecisions) {
   EXPECT_GT(bot.last().nodes, 1);
   EXPECT_GE(bot.last().max_depth, 2);
   EXPECT_FALSE(bot.last().fell_back);
+}
+
+TEST(SearchBot1870, WithoutFogOfWarItsPictureIsTheGameItself) {
+  // The search plays on from pictures made from the view: without 12.2 they must
+  // hold all that decides what comes next (the steps due, the acting force, the
+  // chain of activated HQs, the combat), or the sample goes astray. Seed 1 has an
+  // HQ struck off the map at step 45 while its chain of activations goes on.
+  auto st = std::move(game().initial_state("historical", {}, 1)).value();
+  Heuristic1870Bot french(1), german(2);
+  SeededDice dice(1);
+  int compared = 0, chains = 0;
+  for (int step = 0; step < 1500 && !st->terminal(); ++step) {
+    ASSERT_TRUE(resolve_chance(*st, dice).ok());
+    if (st->terminal()) break;
+    const auto& ws = dynamic_cast<const WateState&>(*st);
+    for (Player me : {kF, kG}) {
+      const auto picture = Heuristic1870Bot::belief_from_view(ws, st->view(me));
+      ASSERT_TRUE(picture) << "step " << step;
+      ASSERT_EQ(picture->steps().size(), ws.steps().size()) << "step " << step;
+      ASSERT_EQ(picture->force(), ws.force()) << "step " << step;
+      ASSERT_EQ(picture->frames().size(), ws.frames().size()) << "step " << step;
+      ASSERT_EQ(picture->combat().has_value(), ws.combat().has_value()) << "step " << step;
+      if (ws.combat()) {
+        ASSERT_EQ(picture->combat()->hqs, ws.combat()->hqs) << "step " << step;
+      }
+      ASSERT_EQ(picture->sps(), ws.sps()) << "step " << step;
+      ++compared;
+    }
+    for (const auto& f : ws.frames())
+      if (const auto* q = ws.position().hq(f.hq); q && !q->hex) ++chains;
+    const Player p = st->to_move().players.front();
+    ASSERT_TRUE(st->apply(p, (p == kF ? french : german).choose(*st, p, "")).ok());
+  }
+  EXPECT_GT(compared, 2000);
+  EXPECT_GT(chains, 0) << "an HQ off the map in a chain of activations, as at step 45";
 }
 
 TEST(SearchBot1870, PositionsAreWorthVpSpAndStatus) {

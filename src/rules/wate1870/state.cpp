@@ -789,6 +789,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !st->force_)
         throw std::invalid_argument("force orders without a force");
     }
+    if (st->force_ && st->force_->hq_action && st->frames_.empty())
+      throw std::invalid_argument("the force acts for an HQ but no HQ is activated");
     if (!j.at("combat").is_null()) {
       const json& cj = j.at("combat");
       Combat c;
@@ -1029,9 +1031,23 @@ std::string WateState::view(Player player) const {
       if (p.side == me) setup.push_back(setup_json(p));
     j["setup"] = setup;
   }
+  // An HQ marching with the acting force has no hex of its own (GAP-W-10): it is
+  // where the force is, and seen where the force may be inspected. One struck
+  // off the map while its chain of activations goes on (8.5.1) is seen without
+  // 12.2; the rest of the enemy's HQs off the map (his force pool) is not.
+  auto hq_seen = [&](const HqUnit& q) {
+    if (q.side == me) return true;
+    if (q.hex) return inspectable(me, *q.hex);
+    if (force_ && std::find(force_->hqs.begin(), force_->hqs.end(), q.id) != force_->hqs.end())
+      return inspectable(me, force_->hex);
+    const bool in_chain =
+        std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.hq == q.id; }) ||
+        (combat_ && std::find(combat_->hqs.begin(), combat_->hqs.end(), q.id) != combat_->hqs.end());
+    return in_chain && !options_.flag("12.2");
+  };
   json hqs = json::array();
   for (const auto& h : pos_.hqs) {
-    if (h.side != me && (!h.hex || !inspectable(me, *h.hex))) {
+    if (!hq_seen(h)) {
       if (h.hex && std::find(hidden_hexes.begin(), hidden_hexes.end(), h.hex->id()) == hidden_hexes.end())
         hidden_hexes.push_back(h.hex->id());
       continue;  // the enemy force pool and off-map HQs are not shown either
@@ -1044,7 +1060,7 @@ std::string WateState::view(Player player) const {
   json frames = json::array();
   for (const auto& f : frames_) {
     const HqUnit* q = pos_.hq(f.hq);
-    if (q && (q->side == me || (q->hex && inspectable(me, *q->hex)))) frames.push_back({f.hq, f.limit_left});
+    if (q && hq_seen(*q)) frames.push_back({f.hq, f.limit_left});
   }
   j["frames"] = frames;
   // A combat's list of HQs awaiting a casualty roll names enemy HQs only where inspectable.
@@ -1052,7 +1068,7 @@ std::string WateState::view(Player player) const {
     json hqs = json::array();
     for (const auto& id : combat_->hqs) {
       const HqUnit* q = pos_.hq(id);
-      if (q && (q->side == me || (q->hex && inspectable(me, *q->hex)))) hqs.push_back(id);
+      if (q && hq_seen(*q)) hqs.push_back(id);
     }
     j["combat"]["hqs"] = hqs;
   }
