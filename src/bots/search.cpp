@@ -49,6 +49,9 @@ struct SearchBot::Tree {
     int visits = 0;
     int available = 0;  // iterations in which the action was legal (ISMCTS)
     double value = 0;   // sum of the values backed up through it
+    double squares = 0;  // and of their squares
+    double mean() const { return visits > 0 ? value / visits : 0; }
+    double variance() const { return visits > 1 ? std::max(0.0, squares / visits - mean() * mean()) : 0.25; }
   };
   struct Node {
     std::vector<Edge> edges;
@@ -194,23 +197,33 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
       Tree::Edge& edge = tree.nodes[static_cast<std::size_t>(n)].edges[static_cast<std::size_t>(e)];
       ++edge.visits;
       edge.value += value;
+      edge.squares += value * value;
     }
     ++last_.iterations;
   }
   last_.nodes = static_cast<int>(tree.nodes.size());
 
-  // The most visited action the player really has (a sample may have offered others);
-  // ties go to the better value, then to the policy's choice.
+  // The policy's choice stands unless another action the player really has (a
+  // sample may have offered others) did better by more than the noise of the
+  // dice and the samples: its mean value above the policy's by two standard
+  // errors of the difference and a margin. Among those, the most visited.
   const Tree::Node& root = tree.nodes.front();
-  const Tree::Edge* best = nullptr;
+  const Tree::Edge* policy = nullptr;
+  for (const auto& e : root.edges)
+    if (e.key == root.policy_key && e.visits > 0 && has(root_legal, e.action)) policy = &e;
+  const Tree::Edge* best = policy;
   for (const auto& e : root.edges) {
-    if (!has(root_legal, e.action)) continue;
-    if (!best || e.visits > best->visits ||
-        (e.visits == best->visits && (e.value > best->value || (e.value == best->value && e.key == root.policy_key))))
+    if (&e == policy || e.visits < budget_.min_visits || !has(root_legal, e.action)) continue;
+    if (policy) {
+      const double noise = std::sqrt(e.variance() / e.visits + policy->variance() / policy->visits);
+      if (e.mean() - policy->mean() <= budget_.margin + 2 * noise) continue;
+    }
+    if (!best || best == policy || e.visits > best->visits || (e.visits == best->visits && e.value > best->value))
       best = &e;
   }
   if (best && best->visits > 0) {
     last_.chosen_visits = best->visits;
+    last_.overruled = best != policy;
     return best->action;
   }
   last_.fell_back = true;

@@ -9,9 +9,10 @@
 // the tree is "open loop", so it never branches on what the player cannot see),
 // adds one decision, plays on with the model's policy for a few decisions,
 // values the result and backs it up. The policy's own choice is tried first
-// and keeps a bonus that fades with visits (progressive bias), so with a tiny
-// budget the bot plays like its policy and a larger one overrules it only on
-// evidence. Choice: the most visited action.
+// and keeps a bonus that fades with visits (progressive bias). The bot plays
+// the policy's choice unless another action did better by more than the noise
+// of the dice (SearchBudget::margin): a small budget plays like the policy,
+// a larger one overrules it on evidence.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -49,6 +50,10 @@ struct SearchBudget {
   int rollout = 8;        // decisions played by the policy after the tree before valuing
   double exploration = 0.5;  // UCB1 constant (values are in [0, 1])
   double policy_bias = 0.2;  // the policy's choice: + bias / (visits + 1)
+  // To overrule the policy an action needs this many visits and a mean value
+  // above the policy's by `margin` plus two standard errors.
+  int min_visits = 4;
+  double margin = 0.01;
 };
 
 // "search", "search:N" (N iterations a decision) or "search:Nms" (a time budget):
@@ -61,6 +66,7 @@ struct SearchStats {
   int nodes = 0;
   int max_depth = 0;     // own decisions below the root
   int chosen_visits = 0;
+  bool overruled = false;  // the choice is not the policy's
   bool fell_back = false;  // no sample could be made: SearchModel::fallback chose
 };
 

@@ -132,6 +132,10 @@ TEST(SearchBot, WithOneIterationItPlaysItsPolicy) {
   SearchStats stats;
   EXPECT_EQ(toy_choice(1, &stats).verb, "x");
   EXPECT_EQ(stats.iterations, 1);
+  EXPECT_FALSE(stats.overruled);
+  // Three iterations try both first moves once or more, too few to overrule it.
+  EXPECT_EQ(toy_choice(3, &stats).verb, "x");
+  EXPECT_FALSE(stats.overruled);
 }
 
 TEST(SearchBot, FindsTheTwoStepPlanItsPolicyMisses) {
@@ -142,6 +146,7 @@ TEST(SearchBot, FindsTheTwoStepPlanItsPolicyMisses) {
   EXPECT_EQ(stats.iterations, 2000);
   EXPECT_EQ(stats.max_depth, 2);
   EXPECT_GT(stats.chosen_visits, 1000);
+  EXPECT_TRUE(stats.overruled);
   EXPECT_FALSE(stats.fell_back);
 }
 

@@ -1,0 +1,63 @@
+// Speed of the bots: the search bot's iterations per second at a typical
+// decision of the 1870 historical game, and the heuristic bot's decisions.
+// Run: scripts/bench --benchmark_filter=Search
+#include <benchmark/benchmark.h>
+
+#include "bots/heuristic_1870.hpp"
+#include "bots/search.hpp"
+#include "bots/search_1870.hpp"
+#include "core/dice.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace {
+
+const rz::wate1870::WateGame& game() {
+  static auto g = rz::wate1870::WateGame::load();
+  if (!g) throw std::runtime_error(g.error().to_string());
+  return **g;
+}
+
+// The historical game played by the heuristic on both sides (dice from seed 1)
+// until `decisions` choices with more than one legal action have been made,
+// then on to the next such choice: a position of the opening turns.
+std::unique_ptr<rz::State> after(int decisions, const rz::GameOptions& options = {}) {
+  auto st = std::move(game().initial_state("historical", options, 1)).value();
+  rz::bots::Heuristic1870Bot french(1), german(2);
+  rz::SeededDice dice(1);
+  for (int made = 0;;) {
+    (void)rz::resolve_chance(*st, dice);
+    const auto p = st->to_move().players.front();
+    if (st->legal_actions(p).size() > 1 && made++ >= decisions) return st;
+    (void)st->apply(p, (p == 0 ? french : german).choose(*st, p, ""));
+  }
+}
+
+// Search iterations per second (items/s): 100-iteration searches at the 400th
+// decision of a heuristic game (turn 2), rollouts of the default length.
+void BM_Wate1870SearchIterations(benchmark::State& s) {
+  auto st = after(400, s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{});
+  const auto p = st->to_move().players.front();
+  const std::string view = st->view(p);
+  rz::bots::SearchBudget budget;
+  budget.iterations = 100;
+  rz::bots::SearchBot bot(rz::bots::make_wate1870_search_model(), budget, 1);
+  long iterations = 0;
+  for (auto _ : s) {
+    benchmark::DoNotOptimize(bot.choose(*st, p, view));
+    iterations += bot.last().iterations;
+  }
+  s.SetItemsProcessed(iterations);
+  s.counters["choices"] = static_cast<double>(st->legal_actions(p).size());
+}
+BENCHMARK(BM_Wate1870SearchIterations)->Arg(0)->Arg(1)->ArgName("fog")->Unit(benchmark::kMillisecond);
+
+// One heuristic decision at the same position.
+void BM_Wate1870HeuristicDecision(benchmark::State& s) {
+  auto st = after(400);
+  const auto p = st->to_move().players.front();
+  rz::bots::Heuristic1870Bot bot(1);
+  for (auto _ : s) benchmark::DoNotOptimize(bot.choose(*st, p, ""));
+}
+BENCHMARK(BM_Wate1870HeuristicDecision);
+
+}  // namespace
