@@ -1557,7 +1557,7 @@ Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p) {
 
 void Heuristic1870Bot::copy_memory_from(const Heuristic1870Bot& other) { *impl_ = *other.impl_; }
 
-Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& view_json) {
+Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*view_json*/) {
   const auto* ws = dynamic_cast<const WateState*>(&st);
   if (!ws) {
     const auto legal = st.legal_actions(p);
@@ -1568,35 +1568,26 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& vi
     Legal legal(st, p);
     return impl_->choose(*ws, p, legal);
   }
-  // 12.2 Fog of War: only the view. Options and the rules' data are common knowledge.
-  if (view_json.empty()) {
-    // A forced choice needs no picture of the game (the player's own orders are his to know).
-    const auto only = st.legal_actions(p);
-    if (only.size() == 1) return only.front();
-  }
-  const std::string view = view_json.empty() ? st.view(p) : view_json;
-  auto j = nlohmann::json::parse(view, nullptr, false);
-  std::vector<Action> legal;
-  if (!j.is_discarded() && j.contains("legal_actions"))
-    for (const auto& s : j["legal_actions"])
-      if (auto a = Action::parse(s.get<std::string>())) legal.push_back(*a);
-  if (legal.empty()) return Action("pass");
-  if (legal.size() == 1) return legal.front();
-  Legal from_view(legal);
-  // A march going as planned: the next hex, without picturing the whole state.
-  if (j.contains("steps") && !j["steps"].empty() &&
-      j["steps"].back().value("kind", "") == "march" && j.contains("force") &&
-      j["force"].is_object() && j["force"].contains("hex"))
-    if (const auto at = hex::parse_hex(j["force"]["hex"].get<std::string>()))
-      if (auto a = impl_->next_move(ws->data().map, *at, from_view)) return *a;
-  auto belief = belief_from_json(*ws, std::move(j));
-  if (!belief) {
-    // Unreadable (should not happen): no peeking, the first choice that is not a pass.
-    for (const auto& a : legal)
+  // 12.2 Fog of War: only what the view shows, as the engine's typed picture
+  // (WateState::picture_for, the same state as one rebuilt from the view's JSON).
+  // Options and the rules' data are common knowledge; legal actions and checks
+  // are the player's own to ask.
+  Legal legal(st, p);
+  // A forced choice, or a march going as planned (the next hex), needs no picture.
+  if (legal.all().empty()) return Action("pass");
+  if (legal.all().size() == 1) return legal.all().front();
+  if (!ws->steps().empty() && ws->steps().back().kind == wate1870::StepKind::kMarch && ws->force() &&
+      ws->force()->side == static_cast<Side>(p))
+    if (auto a = impl_->next_move(ws->data().map, ws->force()->hex, legal)) return *a;
+  const auto picture = ws->picture_for(static_cast<Side>(p));
+  if (!picture->inconsistency().empty()) {
+    // The enemy's hidden force is acting (no picture to plan on): no peeking, the
+    // first choice that is not a pass.
+    for (const auto& a : legal.all())
       if (a.verb != "pass") return a;
-    return legal.front();
+    return legal.all().front();
   }
-  return impl_->choose(*belief, p, from_view);
+  return impl_->choose(*picture, p, legal);
 }
 
 }  // namespace rz::bots

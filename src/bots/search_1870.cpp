@@ -1,7 +1,6 @@
 #include "bots/search_1870.hpp"
 
 #include <cmath>
-#include <nlohmann/json.hpp>
 
 #include "bots/heuristic_1870.hpp"
 #include "rules/wate1870/state.hpp"
@@ -19,20 +18,19 @@ constexpr double kScale = 30;    // points at which a sample is worth tanh(1) of
 
 class Wate1870SearchModel final : public SearchModel {
  public:
-  bool prepare(const State& st, Player me, const std::string& view_json, Pcg32& rng) override {
+  bool prepare(const State& st, Player me, const std::string& /*view_json*/, Pcg32& rng) override {
     pictures_.clear();
-    const auto* like = dynamic_cast<const WateState*>(&st);
-    if (!like) return false;
-    const auto view = nlohmann::json::parse(view_json, nullptr, false);
-    if (view.is_discarded() || !view.is_object()) return false;
-    const std::size_t hidden =
-        view.contains("uninspected_enemy_stacks") ? view["uninspected_enemy_stacks"].size() : 0;
+    const auto* ws = dynamic_cast<const WateState*>(&st);
+    if (!ws) return false;
+    const Side side = static_cast<Side>(me);
+    // The engine's typed view (WateState::picture_for): what the player sees and
+    // no more. Under 12.2, while the enemy's hidden force acts, it cannot be played on.
+    const std::size_t hidden = ws->uninspected(side).size();
     for (int i = 0; i < (hidden == 0 ? 1 : kPictures); ++i) {
       std::vector<int> sp(hidden);
       for (auto& n : sp) n = 1 + static_cast<int>(rng.below(kMaxHiddenSp));
-      auto picture = Heuristic1870Bot::belief_from_view(*like, view, sp);
-      if (!picture) return false;
-      pictures_.push_back(std::move(picture));
+      pictures_.push_back(ws->picture_for(side, sp));
+      if (!pictures_.back()->inconsistency().empty()) return false;
     }
     root_points_ = 0;
     for (const auto& p : pictures_) root_points_ += wate1870_points(*p, me);

@@ -783,14 +783,6 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if (f.contains("fired_to") && !f.at("fired_to").is_null()) af.fired_to = hex_of(f.at("fired_to"));
       st->force_ = af;
     }
-    // Every step that gives orders needs what it orders about.
-    for (const auto& s : st->steps_) {
-      if (s.kind == StepKind::kHqOrders && st->frames_.empty()) throw std::invalid_argument("HQ orders without an HQ");
-      if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !st->force_)
-        throw std::invalid_argument("force orders without a force");
-    }
-    if (st->force_ && st->force_->hq_action && st->frames_.empty())
-      throw std::invalid_argument("the force acts for an HQ but no HQ is activated");
     if (!j.at("combat").is_null()) {
       const json& cj = j.at("combat");
       Combat c;
@@ -816,9 +808,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
       st->combat_ = c;
     }
-    for (const auto& s : st->steps_)
-      if ((s.kind == StepKind::kCavalryRoll || s.kind == StepKind::kCavalryRetreat) && !st->combat_)
-        throw std::invalid_argument("a cavalry retreat without a combat");  // 8.1
+    if (const std::string why = st->inconsistency(); !why.empty()) throw std::invalid_argument(why);
     st->eliminated_[0] = j.at("eliminated").at(0);
     st->eliminated_[1] = j.at("eliminated").at(1);
     if (j.contains("rail")) {  // 7.1.3 (march.cpp)
@@ -1002,6 +992,71 @@ std::uint64_t WateState::hash() const {
   return h.digest();
 }
 
+bool WateState::hq_seen(Side me, const HqUnit& q) const {
+  // An HQ marching with the acting force has no hex of its own (GAP-W-10): it is
+  // where the force is, and seen where the force may be inspected. One struck
+  // off the map while its chain of activations goes on (8.5.1) is seen without
+  // 12.2; the rest of the enemy's HQs off the map (his force pool) is not.
+  if (q.side == me) return true;
+  if (q.hex) return inspectable(me, *q.hex);
+  if (force_ && std::find(force_->hqs.begin(), force_->hqs.end(), q.id) != force_->hqs.end())
+    return inspectable(me, force_->hex);
+  const bool in_chain = std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.hq == q.id; }) ||
+                        (combat_ && std::find(combat_->hqs.begin(), combat_->hqs.end(), q.id) != combat_->hqs.end());
+  return in_chain && !options_.flag("12.2");
+}
+
+std::vector<hex::Hex> WateState::uninspected(Side me) const {
+  std::vector<hex::Hex> out;
+  auto add = [&](hex::Hex h) {
+    if (!inspectable(me, h) && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+  };
+  for (const auto& g : pos_.sps)
+    if (g.side != me) add(g.hex);
+  for (const auto& q : pos_.hqs)
+    if (q.side != me && q.hex) add(*q.hex);
+  std::sort(out.begin(), out.end(), [](hex::Hex a, hex::Hex b) { return a.id() < b.id(); });
+  return out;
+}
+
+std::string WateState::inconsistency() const {
+  // Every step that gives orders needs what it orders about.
+  for (const auto& s : steps_) {
+    if (s.kind == StepKind::kHqOrders && frames_.empty()) return "HQ orders without an HQ";
+    if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !force_)
+      return "force orders without a force";
+    if ((s.kind == StepKind::kCavalryRoll || s.kind == StepKind::kCavalryRetreat) && !combat_)
+      return "a cavalry retreat without a combat";  // 8.1
+  }
+  if (force_ && force_->hq_action && frames_.empty()) return "the force acts for an HQ but no HQ is activated";
+  return {};
+}
+
+std::unique_ptr<WateState> WateState::picture_for(Side me, const std::vector<int>& hidden_sp) const {
+  auto st = std::make_unique<WateState>(*this);
+  st->derived_.reset();
+  st->seed_ = 0;  // the seed would let a player predict the dice
+  std::erase_if(st->uses_, [&](const HexUse& u) { return u.side != me; });
+  std::erase_if(st->setup_, [&](const SetupPiece& p) { return p.side != me; });
+  std::erase_if(st->pos_.sps, [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
+  const auto hidden = uninspected(me);
+  for (std::size_t i = 0; i < hidden.size(); ++i)
+    st->pos_.sps.push_back({other(me), hidden[i], "", Status::kGood, i < hidden_sp.size() ? hidden_sp[i] : 4});
+  std::erase_if(st->pos_.hqs, [&](const HqUnit& q) { return !hq_seen(me, q); });
+  std::erase_if(st->frames_, [&](const Frame& f) {
+    const HqUnit* q = pos_.hq(f.hq);
+    return !q || !hq_seen(me, *q);
+  });
+  if (combat_)
+    std::erase_if(st->combat_->hqs, [&](const std::string& id) {
+      const HqUnit* q = pos_.hq(id);
+      return !q || !hq_seen(me, *q);
+    });
+  if (force_ && force_->side != me && !inspectable(me, force_->hex)) st->force_.reset();
+  st->pos_.normalise();
+  return st;
+}
+
 std::string WateState::view(Player player) const {
   json j = to_json();
   j.erase("seed");  // the seed would let a player predict the dice
@@ -1016,14 +1071,8 @@ std::string WateState::view(Player player) const {
   }
   // 12.2: an enemy stack that may not be inspected shows as a generic stack.
   json sps = json::array();
-  std::vector<std::string> hidden_hexes;
-  for (const auto& g : pos_.sps) {
-    if (g.side == me || inspectable(me, g.hex)) {
-      sps.push_back(sp_json(g));
-    } else if (std::find(hidden_hexes.begin(), hidden_hexes.end(), g.hex.id()) == hidden_hexes.end()) {
-      hidden_hexes.push_back(g.hex.id());
-    }
-  }
+  for (const auto& g : pos_.sps)
+    if (g.side == me || inspectable(me, g.hex)) sps.push_back(sp_json(g));
   j["sps"] = sps;
   {  // 14.0: one's own units still to place (the enemy's, like his force pool, are not shown)
     json setup = json::array();
@@ -1031,36 +1080,17 @@ std::string WateState::view(Player player) const {
       if (p.side == me) setup.push_back(setup_json(p));
     j["setup"] = setup;
   }
-  // An HQ marching with the acting force has no hex of its own (GAP-W-10): it is
-  // where the force is, and seen where the force may be inspected. One struck
-  // off the map while its chain of activations goes on (8.5.1) is seen without
-  // 12.2; the rest of the enemy's HQs off the map (his force pool) is not.
-  auto hq_seen = [&](const HqUnit& q) {
-    if (q.side == me) return true;
-    if (q.hex) return inspectable(me, *q.hex);
-    if (force_ && std::find(force_->hqs.begin(), force_->hqs.end(), q.id) != force_->hqs.end())
-      return inspectable(me, force_->hex);
-    const bool in_chain =
-        std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.hq == q.id; }) ||
-        (combat_ && std::find(combat_->hqs.begin(), combat_->hqs.end(), q.id) != combat_->hqs.end());
-    return in_chain && !options_.flag("12.2");
-  };
   json hqs = json::array();
-  for (const auto& h : pos_.hqs) {
-    if (!hq_seen(h)) {
-      if (h.hex && std::find(hidden_hexes.begin(), hidden_hexes.end(), h.hex->id()) == hidden_hexes.end())
-        hidden_hexes.push_back(h.hex->id());
-      continue;  // the enemy force pool and off-map HQs are not shown either
-    }
-    hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated, h.in_pool,
-                   h.returns_on_turn});
-  }
+  for (const auto& h : pos_.hqs)
+    if (hq_seen(me, h))  // the enemy force pool and off-map HQs are not shown either
+      hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated, h.in_pool,
+                     h.returns_on_turn});
   j["hqs"] = hqs;
   // The enemy's chain of activations and acting force, only where inspectable.
   json frames = json::array();
   for (const auto& f : frames_) {
     const HqUnit* q = pos_.hq(f.hq);
-    if (q && hq_seen(*q)) frames.push_back({f.hq, f.limit_left});
+    if (q && hq_seen(me, *q)) frames.push_back({f.hq, f.limit_left});
   }
   j["frames"] = frames;
   // A combat's list of HQs awaiting a casualty roll names enemy HQs only where inspectable.
@@ -1068,14 +1098,13 @@ std::string WateState::view(Player player) const {
     json hqs = json::array();
     for (const auto& id : combat_->hqs) {
       const HqUnit* q = pos_.hq(id);
-      if (q && hq_seen(*q)) hqs.push_back(id);
+      if (q && hq_seen(me, *q)) hqs.push_back(id);
     }
     j["combat"]["hqs"] = hqs;
   }
   if (force_ && force_->side != me && !inspectable(me, force_->hex)) j["force"] = {{"side", side_name(force_->side)}};
-  std::sort(hidden_hexes.begin(), hidden_hexes.end());
   json stacks = json::array();
-  for (const auto& id : hidden_hexes) stacks.push_back({{"hex", id}, {"side", side_name(other(me))}});
+  for (hex::Hex h : uninspected(me)) stacks.push_back({{"hex", h.id()}, {"side", side_name(other(me))}});
   j["uninspected_enemy_stacks"] = stacks;
   json legal = json::array();
   for (const auto& a : legal_actions(player)) legal.push_back(a.to_string());

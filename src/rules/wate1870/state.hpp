@@ -205,6 +205,22 @@ class WateState final : public State {
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
+  // The game as `viewer` sees it, typed: what view(viewer) shows, as a state a
+  // bot may plan and play on, the same as one rebuilt from the view's JSON
+  // (tests/bots/picture_test.cpp) without the cost of the JSON. Each enemy stack
+  // the viewer may not inspect (12.2) stands as one generic stack of good SP:
+  // hidden_sp[i] for the i-th of the view's "uninspected_enemy_stacks", 4 where
+  // the list is shorter. The enemy's acting force where it may not be inspected,
+  // his force pool and his HQs off the map are not in it; nor is the seed.
+  std::unique_ptr<WateState> picture_for(Side viewer, const std::vector<int>& hidden_sp = {}) const;
+  // What makes the state one the rules cannot go on from (a step due with nothing
+  // to order: a march without its force...), or "". from_json refuses such a
+  // state; a picture under 12.2 can be one, where the enemy's acting force or
+  // his HQs are hidden.
+  std::string inconsistency() const;
+  // 12.2: the hexes of enemy stacks `viewer` may not inspect, by hex number: the
+  // view's "uninspected_enemy_stacks".
+  std::vector<hex::Hex> uninspected(Side viewer) const;
   // 12.2, ruling F-8: the position `mover` plans a move on. Every enemy stack
   // it may not inspect counts as 3 or more good-order SP, so no legal-move
   // check tells what such a stack holds. Without 12.2, the position itself.
@@ -224,6 +240,7 @@ class WateState final : public State {
 
  private:
   rz::Status check_impl(Player player, const Action& action) const;
+  bool hq_seen(Side viewer, const HqUnit& q) const;  // view(), picture_for()
   nlohmann::json to_json() const;  // serialize() and view() start from it
   Events start_phase(Phase phase);
   Events advance_phase();
