@@ -3,12 +3,13 @@
 //
 // A bot sees exactly what its player sees: `view_json` is State::view(player),
 // and the State reference is there ONLY to ask legal_actions(player) and
-// check(player, action). A bot must not read anything else of the state
-// (serialize, hash, the umpire's view, a downcast to the rule system's state):
+// check(player, action), and in 1870 for WateState::picture_for(player), the
+// same view as a typed state. A bot must not read anything else of the state
+// (serialize, hash, the umpire's view, the rest of the rule system's state):
 // under fog of war (1870 option 12.2) that would be cheating. Without 12.2
 // everything in 1870 is visible anyway: the 1870 heuristic bot then reads the
 // WateState's accessors (the same information as the view, without the cost of
-// the JSON), and under 12.2 the view only (docs/bots.md).
+// a copy), and under 12.2 the picture only (docs/bots.md).
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -28,9 +28,10 @@
 //
 // What it reads. Without option 12.2 (fog of war) everything in 1870 is open,
 // and the bot reads the WateState accessors: the same information as the view.
-// Under 12.2 it reads the view JSON only: it rebuilds a WateState from it, each
-// enemy stack it may not inspect standing as a generic stack of good SP, and
-// takes the legal actions from the view too; it never touches the true state.
+// Under 12.2 it plans on WateState::picture_for(player) only: the view as a
+// typed state, each enemy stack it may not inspect standing as a generic stack
+// of good SP (the same state as one rebuilt from the view's JSON,
+// tests/bots/picture_test.cpp); its orders are among the legal actions.
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -68,8 +69,10 @@ class Heuristic1870Bot final : public Bot {
   static Odds combat_odds(const wate1870::WateState& st, Player p,
                           const std::vector<std::string>& from, const std::string& target,
                           bool march);
-  // The state a player under 12.2 pictures from its view: hidden enemy stacks
-  // become generic stacks of good SP. Null if the view cannot be read. Only the
+  // The state a player under 12.2 pictures from its view's JSON: hidden enemy
+  // stacks become generic stacks of good SP. Null if the view cannot be read or
+  // cannot be played on. The reference WateState::picture_for is tested
+  // against (tests/bots/picture_test.cpp). Only the
   // game's data (map, tables) comes from `like`, and is shared with it: the
   // picture must not outlive `like`'s game data.
   static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,

@@ -72,7 +72,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
   const auto root_legal = st.legal_actions(me);
   assert(!root_legal.empty() && "choose() is only called when the player has a choice");
   if (root_legal.size() == 1) return root_legal.front();
-  const std::string view = view_json.empty() ? st.view(me) : view_json;
+  const std::string& view = view_json;
   if (!model_->prepare(st, me, view, rng_)) {
     last_.fell_back = true;
     const Action a = model_->fallback(st, me, view);

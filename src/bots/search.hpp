@@ -42,6 +42,8 @@ class SearchModel {
   virtual Action policy(const State& sample, Player p) = 0;
   // How good a non-terminal sample is for `me`, in [0, 1] (0.5 as at the start).
   virtual double evaluate(const State& sample, Player me) = 0;
+  // False if prepare() and fallback() do without the view (drivers then pass "").
+  virtual bool needs_view() const { return true; }
 };
 
 struct SearchBudget {
@@ -77,7 +79,7 @@ class SearchBot final : public Bot {
   ~SearchBot() override;
   Action choose(const State& st, Player p, const std::string& view_json) override;
   std::string name() const override { return name_; }
-  bool needs_view() const override { return true; }
+  bool needs_view() const override { return model_->needs_view(); }
   const SearchStats& last() const { return last_; }
 
  private:

@@ -40,9 +40,11 @@ class Wate1870SearchModel final : public SearchModel {
     return true;
   }
 
+  // Both read the engine's typed picture of the view (WateState::picture_for).
   Action fallback(const State& st, Player me, const std::string& view_json) override {
-    return memory_[static_cast<std::size_t>(me)].choose(st, me, view_json);  // reads the view only under 12.2
+    return memory_[static_cast<std::size_t>(me)].choose(st, me, view_json);
   }
+  bool needs_view() const override { return false; }
 
   std::unique_ptr<State> sample(Pcg32& rng) override {
     if (pictures_.empty()) return nullptr;

@@ -11,10 +11,11 @@ class WateState;
 
 namespace rz::bots {
 
-// Samples are made from the player's view only (Heuristic1870Bot::belief_from_view):
-// without 12.2 that is the whole position, under 12.2 each enemy stack the
-// player may not inspect holds 1 to 8 good-order SP, drawn afresh for each of
-// 16 pictures a decision. The policy is the heuristic bot, one for each side.
+// Samples are made from the player's view only, as the engine types it
+// (WateState::picture_for): without 12.2 that is the whole position; under
+// 12.2 each enemy stack the player may not inspect holds 1 to 8 good-order SP,
+// drawn afresh for each of 16 pictures a decision. The policy is the heuristic
+// bot, one for each side.
 std::unique_ptr<SearchModel> make_wate1870_search_model();
 
 // What a position is worth to `me`, in the heuristic's points: 10 a VP on the
