@@ -49,7 +49,11 @@ void BM_Wate1870SearchIterations(benchmark::State& s) {
   s.SetItemsProcessed(iterations);
   s.counters["choices"] = static_cast<double>(st->legal_actions(p).size());
 }
-BENCHMARK(BM_Wate1870SearchIterations)->Arg(0)->Arg(1)->ArgName("fog")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Wate1870SearchIterations)
+    ->Arg(0)
+    ->Arg(1)
+    ->ArgName("fog")
+    ->Unit(benchmark::kMillisecond);
 
 // One heuristic decision at the same position.
 void BM_Wate1870HeuristicDecision(benchmark::State& s) {

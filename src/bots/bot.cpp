@@ -28,7 +28,8 @@ Result<std::unique_ptr<Bot>> make_bot(const std::string& name, std::uint64_t see
   if (name == "search" || name.rfind("search:", 0) == 0) {
     auto budget = parse_search_budget(name);
     if (!budget) return budget.error();
-    return std::unique_ptr<Bot>(std::make_unique<SearchBot>(make_wate1870_search_model(), *budget, seed, name));
+    return std::unique_ptr<Bot>(
+        std::make_unique<SearchBot>(make_wate1870_search_model(), *budget, seed, name));
   }
   std::string known;
   for (const auto& n : bot_names()) known += (known.empty() ? "" : ", ") + n;

@@ -1519,7 +1519,8 @@ std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::jso
     for (const auto& s : j["uninspected_enemy_stacks"]) {
       const int sp = i < hidden_sp.size() ? hidden_sp[i] : 4;
       ++i;
-      j["sps"].push_back(json::array({s.at("hex"), foe, "", "good", sp, false, false, false, false}));
+      j["sps"].push_back(
+          json::array({s.at("hex"), foe, "", "good", sp, false, false, false, false}));
     }
   }
   // The enemy's acting force shows only its side where it may not be inspected:
@@ -1576,8 +1577,8 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*
   // A forced choice, or a march going as planned (the next hex), needs no picture.
   if (legal.all().empty()) return Action("pass");
   if (legal.all().size() == 1) return legal.all().front();
-  if (!ws->steps().empty() && ws->steps().back().kind == wate1870::StepKind::kMarch && ws->force() &&
-      ws->force()->side == static_cast<Side>(p))
+  if (!ws->steps().empty() && ws->steps().back().kind == wate1870::StepKind::kMarch &&
+      ws->force() && ws->force()->side == static_cast<Side>(p))
     if (auto a = impl_->next_move(ws->data().map, ws->force()->hex, legal)) return *a;
   const auto picture = ws->picture_for(static_cast<Side>(p));
   if (!picture->inconsistency().empty()) {

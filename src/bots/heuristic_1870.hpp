@@ -34,10 +34,9 @@
 // tests/bots/picture_test.cpp); its orders are among the legal actions.
 #include <cstdint>
 #include <memory>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <vector>
-
-#include <nlohmann/json_fwd.hpp>
 
 #include "bots/bot.hpp"
 

@@ -20,16 +20,18 @@ Result<SearchBudget> parse_search_budget(const std::string& bot_name) {
   if (bot_name == "search") return b;
   const std::string prefix = "search:";
   if (bot_name.rfind(prefix, 0) != 0)
-    return make_error(Code::kMalformed, "'" + bot_name + "' is not a search bot (search, search:N, search:Nms)");
+    return make_error(Code::kMalformed,
+                      "'" + bot_name + "' is not a search bot (search, search:N, search:Nms)");
   std::string spec = bot_name.substr(prefix.size());
   const bool ms = spec.size() > 2 && spec.ends_with("ms");
   if (ms) spec.resize(spec.size() - 2);
   long n = 0;
   const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), n);
   if (ec != std::errc() || end != spec.data() + spec.size() || n < 1 || n > 100000000)
-    return make_error(Code::kMalformed, "'" + bot_name +
-                                            "': the budget must be a whole number of iterations (search:1000) "
-                                            "or of milliseconds (search:200ms), at least 1");
+    return make_error(Code::kMalformed,
+                      "'" + bot_name +
+                          "': the budget must be a whole number of iterations (search:1000) "
+                          "or of milliseconds (search:200ms), at least 1");
   if (ms) {
     b.iterations = 0;
     b.millis = static_cast<double>(n);
@@ -47,11 +49,13 @@ struct SearchBot::Tree {
     Action action;
     int child = -1;
     int visits = 0;
-    int available = 0;  // iterations in which the action was legal (ISMCTS)
-    double value = 0;   // sum of the values backed up through it
+    int available = 0;   // iterations in which the action was legal (ISMCTS)
+    double value = 0;    // sum of the values backed up through it
     double squares = 0;  // and of their squares
     double mean() const { return visits > 0 ? value / visits : 0; }
-    double variance() const { return visits > 1 ? std::max(0.0, squares / visits - mean() * mean()) : 0.25; }
+    double variance() const {
+      return visits > 1 ? std::max(0.0, squares / visits - mean() * mean()) : 0.25;
+    }
   };
   struct Node {
     std::vector<Edge> edges;
@@ -63,7 +67,10 @@ struct SearchBot::Tree {
 
 SearchBot::SearchBot(std::unique_ptr<SearchModel> model, SearchBudget budget, std::uint64_t seed,
                      std::string name)
-    : model_(std::move(model)), budget_(budget), rng_(seed, kSearchStream), name_(std::move(name)) {}
+    : model_(std::move(model)),
+      budget_(budget),
+      rng_(seed, kSearchStream),
+      name_(std::move(name)) {}
 
 SearchBot::~SearchBot() = default;
 
@@ -84,7 +91,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
   auto out_of_budget = [&](int done) {
     if (budget_.iterations > 0 && done >= budget_.iterations) return true;
     if (budget_.millis > 0) {
-      const std::chrono::duration<double, std::milli> spent = std::chrono::steady_clock::now() - start;
+      const std::chrono::duration<double, std::milli> spent =
+          std::chrono::steady_clock::now() - start;
       if (spent.count() >= budget_.millis) return true;
     }
     return budget_.iterations <= 0 && budget_.millis <= 0;
@@ -143,7 +151,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         std::vector<std::size_t> fresh;
         for (std::size_t i = 0; i < legal.size(); ++i) {
           const std::string key = legal[i].to_string();
-          auto e = std::find_if(nd.edges.begin(), nd.edges.end(), [&](const auto& x) { return x.key == key; });
+          auto e = std::find_if(nd.edges.begin(), nd.edges.end(),
+                                [&](const auto& x) { return x.key == key; });
           if (e == nd.edges.end()) {
             fresh.push_back(i);
           } else {
@@ -169,7 +178,9 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
           for (int i : available) {
             const Tree::Edge& e = nd.edges[static_cast<std::size_t>(i)];
             const double n = e.visits > 0 ? e.visits : 1;
-            double score = e.value / n + budget_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / n);
+            double score =
+                e.value / n +
+                budget_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / n);
             if (e.key == nd.policy_key) score += budget_.policy_bias / (e.visits + 1);
             if (score > best) {
               best = score;
@@ -183,7 +194,9 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
           int child = nd.edges[static_cast<std::size_t>(chosen)].child;
           if (child < 0) {
             child = static_cast<int>(tree.nodes.size());
-            tree.nodes[static_cast<std::size_t>(node)].edges[static_cast<std::size_t>(chosen)].child = child;
+            tree.nodes[static_cast<std::size_t>(node)]
+                .edges[static_cast<std::size_t>(chosen)]
+                .child = child;
             tree.nodes.emplace_back();  // may move nodes: nd is not used after this
           }
           node = child;
@@ -192,7 +205,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         if (!s->apply(me, action)) broken = true;
       }
     }
-    const double value = s->terminal() ? s->returns()[static_cast<std::size_t>(me)] : model_->evaluate(*s, me);
+    const double value =
+        s->terminal() ? s->returns()[static_cast<std::size_t>(me)] : model_->evaluate(*s, me);
     for (const auto& [n, e] : path) {
       Tree::Edge& edge = tree.nodes[static_cast<std::size_t>(n)].edges[static_cast<std::size_t>(e)];
       ++edge.visits;
@@ -218,7 +232,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
       const double noise = std::sqrt(e.variance() / e.visits + policy->variance() / policy->visits);
       if (e.mean() - policy->mean() <= budget_.margin + 2 * noise) continue;
     }
-    if (!best || best == policy || e.visits > best->visits || (e.visits == best->visits && e.value > best->value))
+    if (!best || best == policy || e.visits > best->visits ||
+        (e.visits == best->visits && e.value > best->value))
       best = &e;
   }
   if (best && best->visits > 0) {

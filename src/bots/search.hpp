@@ -47,9 +47,9 @@ class SearchModel {
 };
 
 struct SearchBudget {
-  int iterations = 1000;  // per decision (0: only the time limit counts)
-  double millis = 0;      // per decision, if > 0 (then the choices depend on the machine)
-  int rollout = 8;        // decisions played by the policy after the tree before valuing
+  int iterations = 1000;     // per decision (0: only the time limit counts)
+  double millis = 0;         // per decision, if > 0 (then the choices depend on the machine)
+  int rollout = 8;           // decisions played by the policy after the tree before valuing
   double exploration = 0.5;  // UCB1 constant (values are in [0, 1])
   double policy_bias = 0.2;  // the policy's choice: + bias / (visits + 1)
   // To overrule the policy an action needs this many visits and a mean value
@@ -66,7 +66,7 @@ Result<SearchBudget> parse_search_budget(const std::string& bot_name);
 struct SearchStats {
   int iterations = 0;
   int nodes = 0;
-  int max_depth = 0;     // own decisions below the root
+  int max_depth = 0;  // own decisions below the root
   int chosen_visits = 0;
   bool overruled = false;  // the choice is not the policy's
   bool fell_back = false;  // no sample could be made: SearchModel::fallback chose

@@ -65,19 +65,24 @@ class Wate1870SearchModel final : public SearchModel {
  private:
   std::vector<std::unique_ptr<WateState>> pictures_;
   Heuristic1870Bot players_[2]{Heuristic1870Bot(0), Heuristic1870Bot(0)};
-  Heuristic1870Bot memory_[2]{Heuristic1870Bot(0), Heuristic1870Bot(0)};  // what the policy knows of the turn
+  Heuristic1870Bot memory_[2]{Heuristic1870Bot(0),
+                              Heuristic1870Bot(0)};  // what the policy knows of the turn
   double root_points_ = 0;
 };
 
 }  // namespace
 
-std::unique_ptr<SearchModel> make_wate1870_search_model() { return std::make_unique<Wate1870SearchModel>(); }
+std::unique_ptr<SearchModel> make_wate1870_search_model() {
+  return std::make_unique<Wate1870SearchModel>();
+}
 
 double wate1870_points(const WateState& st, Player me) {
   // French-positive, then turned to `me`.
   double french = 10.0 * st.vp();
   for (const auto& g : st.sps()) {
-    const double steps = g.status == wate1870::Status::kGood ? 0 : g.status == wate1870::Status::kDisrupted ? 1 : 2;
+    const double steps = g.status == wate1870::Status::kGood        ? 0
+                         : g.status == wate1870::Status::kDisrupted ? 1
+                                                                    : 2;
     const double worth = g.count * (5.0 - 1.5 * steps);
     french += g.side == Side::kFrench ? worth : -worth;
   }

@@ -269,7 +269,9 @@ void add_ladder_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "ladder", "Play bots against each other and print win rates (95% Wilson CI)");
   cmd->add_option("system", args->system, "Rule system (1870)")->required();
-  cmd->add_option("--bots", args->bots, "Bots to pair (every pair plays, each on each side): random, heuristic, search, search:N, search:Nms")
+  cmd->add_option("--bots", args->bots,
+                  "Bots to pair (every pair plays, each on each side): random, heuristic, search, "
+                  "search:N, search:Nms")
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--games", args->games, "Games per pairing and side")->capture_default_str();

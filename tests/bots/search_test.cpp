@@ -3,12 +3,13 @@
 // two-step plan its policy misses, through the opponent's move and a die);
 // and in 1870: legal choices only, the same choices for the same seed, and
 // under 12.2 decisions that do not depend on what the player may not see.
+#include "bots/search.hpp"
+
 #include <gtest/gtest.h>
 
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/bot.hpp"
 #include "bots/heuristic_1870.hpp"
-#include "bots/search.hpp"
 #include "bots/search_1870.hpp"
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
@@ -32,11 +33,13 @@ TEST(SearchBot, BudgetComesFromTheName) {
   ASSERT_TRUE(timed.ok());
   EXPECT_EQ(timed->iterations, 0);
   EXPECT_DOUBLE_EQ(timed->millis, 200);
-  for (const char* bad : {"search:", "search:0", "search:-5", "search:ten", "search:12x", "search:ms"}) {
+  for (const char* bad :
+       {"search:", "search:0", "search:-5", "search:ten", "search:12x", "search:ms"}) {
     const auto r = parse_search_budget(bad);
     ASSERT_FALSE(r.ok()) << bad;
     EXPECT_EQ(r.error().code, Code::kMalformed);
-    EXPECT_NE(r.error().to_string().find("search:1000"), std::string::npos) << r.error().to_string();
+    EXPECT_NE(r.error().to_string().find("search:1000"), std::string::npos)
+        << r.error().to_string();
   }
   const auto made = make_bot("search:30", 1);
   ASSERT_TRUE(made.ok());
@@ -62,13 +65,15 @@ class Toy final : public State {
   }
   std::vector<Action> legal_actions(Player p) const override {
     if ((stage_ == 0 || stage_ == 2) && p == 0)
-      return stage_ == 0 ? std::vector{Action("x"), Action("y")} : std::vector{Action("p"), Action("q")};
+      return stage_ == 0 ? std::vector{Action("x"), Action("y")}
+                         : std::vector{Action("p"), Action("q")};
     if (stage_ == 1 && p == 1) return {Action("z"), Action("w")};
     return {};
   }
   Status check(Player p, const Action& a) const override {
     const auto legal = legal_actions(p);
-    if (std::find(legal.begin(), legal.end(), a) == legal.end()) return make_error(Code::kIllegal, "no");
+    if (std::find(legal.begin(), legal.end(), a) == legal.end())
+      return make_error(Code::kIllegal, "no");
     return {};
   }
   Result<Events> apply(Player p, const Action& a) override {
@@ -108,7 +113,9 @@ class ToyModel final : public SearchModel {
     root_ = st.clone();
     return !blind_;
   }
-  Action fallback(const State& st, Player p, const std::string&) override { return st.legal_actions(p).back(); }
+  Action fallback(const State& st, Player p, const std::string&) override {
+    return st.legal_actions(p).back();
+  }
   std::unique_ptr<State> sample(Pcg32&) override { return root_->clone(); }
   Action policy(const State& st, Player p) override { return st.legal_actions(p).front(); }
   double evaluate(const State&, Player) override { return 0.5; }
@@ -300,7 +307,8 @@ TEST(SearchBot1870, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
     if (st->terminal()) break;
     const Player p = st->to_move().players.front();
     if (p == kG || st->legal_actions(p).size() == 1) {
-      ASSERT_TRUE(st->apply(p, p == kG ? german.choose(*st, p, "") : st->legal_actions(p).front()).ok());
+      ASSERT_TRUE(
+          st->apply(p, p == kG ? german.choose(*st, p, "") : st->legal_actions(p).front()).ok());
       continue;
     }
     const wate1870::Board board{ws.data(), ws.position(), ws.options()};

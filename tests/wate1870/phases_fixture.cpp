@@ -4,8 +4,8 @@
 
 namespace rz::wate1870::testing {
 
-std::unique_ptr<WateState> with_more_sp(const WateState& st, Side side, const std::vector<hex::Hex>& hexes,
-                                        int more) {
+std::unique_ptr<WateState> with_more_sp(const WateState& st, Side side,
+                                        const std::vector<hex::Hex>& hexes, int more) {
   auto j = nlohmann::json::parse(st.serialize());
   for (hex::Hex h : hexes)
     for (auto& g : j["sps"])

@@ -114,7 +114,8 @@ inline int sp_of(const WateState& st, Side side, const std::string& hex, Status 
 
 // `st` with the first SP group of `side` in each of `hexes` grown by `more` SP:
 // the other picture of a fog-of-war test (what the viewer may not see differs).
-std::unique_ptr<WateState> with_more_sp(const WateState& st, Side side, const std::vector<hex::Hex>& hexes,
+std::unique_ptr<WateState> with_more_sp(const WateState& st, Side side,
+                                        const std::vector<hex::Hex>& hexes,
                                         int more);  // phases_fixture.cpp
 
 }  // namespace rz::wate1870::testing

@@ -1001,8 +1001,9 @@ bool WateState::hq_seen(Side me, const HqUnit& q) const {
   if (q.hex) return inspectable(me, *q.hex);
   if (force_ && std::find(force_->hqs.begin(), force_->hqs.end(), q.id) != force_->hqs.end())
     return inspectable(me, force_->hex);
-  const bool in_chain = std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.hq == q.id; }) ||
-                        (combat_ && std::find(combat_->hqs.begin(), combat_->hqs.end(), q.id) != combat_->hqs.end());
+  const bool in_chain =
+      std::any_of(frames_.begin(), frames_.end(), [&](const Frame& f) { return f.hq == q.id; }) ||
+      (combat_ && std::find(combat_->hqs.begin(), combat_->hqs.end(), q.id) != combat_->hqs.end());
   return in_chain && !options_.flag("12.2");
 }
 
@@ -1028,20 +1029,24 @@ std::string WateState::inconsistency() const {
     if ((s.kind == StepKind::kCavalryRoll || s.kind == StepKind::kCavalryRetreat) && !combat_)
       return "a cavalry retreat without a combat";  // 8.1
   }
-  if (force_ && force_->hq_action && frames_.empty()) return "the force acts for an HQ but no HQ is activated";
+  if (force_ && force_->hq_action && frames_.empty())
+    return "the force acts for an HQ but no HQ is activated";
   return {};
 }
 
-std::unique_ptr<WateState> WateState::picture_for(Side me, const std::vector<int>& hidden_sp) const {
+std::unique_ptr<WateState> WateState::picture_for(Side me,
+                                                  const std::vector<int>& hidden_sp) const {
   auto st = std::make_unique<WateState>(*this);
   st->derived_.reset();
   st->seed_ = 0;  // the seed would let a player predict the dice
   std::erase_if(st->uses_, [&](const HexUse& u) { return u.side != me; });
   std::erase_if(st->setup_, [&](const SetupPiece& p) { return p.side != me; });
-  std::erase_if(st->pos_.sps, [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
+  std::erase_if(st->pos_.sps,
+                [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
   const auto hidden = uninspected(me);
   for (std::size_t i = 0; i < hidden.size(); ++i)
-    st->pos_.sps.push_back({other(me), hidden[i], "", Status::kGood, i < hidden_sp.size() ? hidden_sp[i] : 4});
+    st->pos_.sps.push_back(
+        {other(me), hidden[i], "", Status::kGood, i < hidden_sp.size() ? hidden_sp[i] : 4});
   std::erase_if(st->pos_.hqs, [&](const HqUnit& q) { return !hq_seen(me, q); });
   std::erase_if(st->frames_, [&](const Frame& f) {
     const HqUnit* q = pos_.hq(f.hq);
@@ -1083,8 +1088,8 @@ std::string WateState::view(Player player) const {
   json hqs = json::array();
   for (const auto& h : pos_.hqs)
     if (hq_seen(me, h))  // the enemy force pool and off-map HQs are not shown either
-      hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated, h.in_pool,
-                     h.returns_on_turn});
+      hqs.push_back({h.id, h.hex ? json(h.hex->id()) : json(nullptr), h.flipped, h.activated,
+                     h.in_pool, h.returns_on_turn});
   j["hqs"] = hqs;
   // The enemy's chain of activations and acting force, only where inspectable.
   json frames = json::array();
@@ -1102,9 +1107,11 @@ std::string WateState::view(Player player) const {
     }
     j["combat"]["hqs"] = hqs;
   }
-  if (force_ && force_->side != me && !inspectable(me, force_->hex)) j["force"] = {{"side", side_name(force_->side)}};
+  if (force_ && force_->side != me && !inspectable(me, force_->hex))
+    j["force"] = {{"side", side_name(force_->side)}};
   json stacks = json::array();
-  for (hex::Hex h : uninspected(me)) stacks.push_back({{"hex", h.id()}, {"side", side_name(other(me))}});
+  for (hex::Hex h : uninspected(me))
+    stacks.push_back({{"hex", h.id()}, {"side", side_name(other(me))}});
   j["uninspected_enemy_stacks"] = stacks;
   json legal = json::array();
   for (const auto& a : legal_actions(player)) legal.push_back(a.to_string());
