@@ -26,7 +26,6 @@ using wate1870::testing::kF;
 using wate1870::testing::kG;
 using wate1870::testing::play;
 using wate1870::testing::situation;
-using wate1870::testing::with_more_sp;
 
 const Game& game() {
   static auto g = wate1870::WateGame::load();
@@ -262,19 +261,11 @@ TEST(HeuristicBot, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
       ASSERT_TRUE(st->apply(p, german.choose(*st, p, "")).ok());
       continue;
     }
-    // The other picture: the hidden German stacks grow. Only those that have
-    // a ZOC already: a ZOC changes what the French may do (3.4, 7.2), so the
-    // legal actions of the view would tell.
-    const wate1870::Board board{ws.data(), ws.position(), ws.options()};
-    std::vector<hex::Hex> hidden;
-    for (const auto& g : ws.sps())
-      if (g.side == Side::kGerman && !ws.inspectable(Side::kFrench, g.hex) &&
-          wate1870::force_projects_zoc(board, g.hex, Side::kGerman) &&
-          std::find(hidden.begin(), hidden.end(), g.hex) == hidden.end())
-        hidden.push_back(g.hex);
-    auto other = with_more_sp(ws, Side::kGerman, hidden, 5);
+    // The other picture: the hidden German stacks with a ZOC grow (fog_twin).
+    auto twin = wate1870::testing::fog_twin(ws, Side::kFrench, 5);
+    const auto& other = twin.state;
     ASSERT_TRUE(other);
-    if (!hidden.empty()) {
+    if (twin.grown > 0) {
       ++with_hidden;
       ASSERT_NE(other->hash(), ws.hash());
       ASSERT_EQ(other->view(kF), ws.view(kF)) << "the views must not differ";

@@ -14,7 +14,6 @@
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
-#include "rules/wate1870/zoc.hpp"
 
 namespace rz::bots {
 namespace {
@@ -311,16 +310,10 @@ TEST(SearchBot1870, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
           st->apply(p, p == kG ? german.choose(*st, p, "") : st->legal_actions(p).front()).ok());
       continue;
     }
-    const wate1870::Board board{ws.data(), ws.position(), ws.options()};
-    std::vector<hex::Hex> hidden;
-    for (const auto& g : ws.sps())
-      if (g.side == Side::kGerman && !ws.inspectable(Side::kFrench, g.hex) &&
-          wate1870::force_projects_zoc(board, g.hex, Side::kGerman) &&
-          std::find(hidden.begin(), hidden.end(), g.hex) == hidden.end())
-        hidden.push_back(g.hex);
-    auto other = wate1870::testing::with_more_sp(ws, Side::kGerman, hidden, 5);
+    auto twin = wate1870::testing::fog_twin(ws, Side::kFrench, 5);
+    const auto& other = twin.state;
     ASSERT_TRUE(other);
-    if (!hidden.empty()) {
+    if (twin.grown > 0) {
       ++with_hidden;
       ASSERT_NE(other->hash(), ws.hash());
       ASSERT_EQ(other->view(kF), ws.view(kF)) << "the views must not differ";

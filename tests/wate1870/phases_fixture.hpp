@@ -118,4 +118,14 @@ std::unique_ptr<WateState> with_more_sp(const WateState& st, Side side,
                                         const std::vector<hex::Hex>& hexes,
                                         int more);  // phases_fixture.cpp
 
+// 12.2: the fog-of-war twin of `st` for `viewer`: every enemy stack the viewer
+// may not inspect that projects a ZOC grown by `more` SP (only those: a ZOC
+// changes what the viewer may do, 3.4 and 7.2, so the legal actions would tell).
+// `grown` is how many stacks grew; the twin's view for `viewer` must be the same.
+struct FogTwin {
+  std::unique_ptr<WateState> state;
+  int grown = 0;
+};
+FogTwin fog_twin(const WateState& st, Side viewer, int more);  // phases_fixture.cpp
+
 }  // namespace rz::wate1870::testing
