@@ -15,7 +15,6 @@
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
-#include "rules/wate1870/zoc.hpp"
 
 namespace rz::bots {
 namespace {
