@@ -77,8 +77,8 @@ class Heuristic1870Bot final : public Bot {
   static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,
                                                                const std::string& view_json);
   // The same from a view already parsed, each hidden stack holding the good
-  // SP `hidden_sp` gives for it (4 when the list is shorter): the search bot's
-  // samples (search_1870.cpp).
+  // SP `hidden_sp` gives for it (4 when the list is shorter), as
+  // WateState::picture_for(viewer, hidden_sp) is tested against.
   static std::unique_ptr<wate1870::WateState> belief_from_view(const wate1870::WateState& like,
                                                                const nlohmann::json& view,
                                                                const std::vector<int>& hidden_sp);

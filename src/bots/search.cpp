@@ -79,10 +79,9 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
   const auto root_legal = st.legal_actions(me);
   assert(!root_legal.empty() && "choose() is only called when the player has a choice");
   if (root_legal.size() == 1) return root_legal.front();
-  const std::string& view = view_json;
-  if (!model_->prepare(st, me, view, rng_)) {
+  if (!model_->prepare(st, me, view_json, rng_)) {
     last_.fell_back = true;
-    const Action a = model_->fallback(st, me, view);
+    const Action a = model_->fallback(st, me, view_json);
     return has(root_legal, a) ? a : root_legal.front();
   }
 
@@ -149,10 +148,11 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         // Which known edges are legal in this sample, and which actions are new.
         available.clear();
         std::vector<std::size_t> fresh;
+        std::vector<std::string> keys(legal.size());
         for (std::size_t i = 0; i < legal.size(); ++i) {
-          const std::string key = legal[i].to_string();
+          keys[i] = legal[i].to_string();
           auto e = std::find_if(nd.edges.begin(), nd.edges.end(),
-                                [&](const auto& x) { return x.key == key; });
+                                [&](const auto& x) { return x.key == keys[i]; });
           if (e == nd.edges.end()) {
             fresh.push_back(i);
           } else {
@@ -165,9 +165,9 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
           // Expand: the policy's choice first, then the others in random order.
           std::size_t pick = fresh[rng_.below(static_cast<std::uint32_t>(fresh.size()))];
           for (std::size_t i : fresh)
-            if (legal[i].to_string() == nd.policy_key) pick = i;
+            if (keys[i] == nd.policy_key) pick = i;
           Tree::Edge e;
-          e.key = legal[pick].to_string();
+          e.key = keys[pick];
           e.action = legal[pick];
           e.available = 1;
           nd.edges.push_back(std::move(e));
@@ -242,7 +242,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
     return best->action;
   }
   last_.fell_back = true;
-  const Action a = model_->fallback(st, me, view);
+  const Action a = model_->fallback(st, me, view_json);
   return has(root_legal, a) ? a : root_legal.front();
 }
 

@@ -40,7 +40,7 @@ class Wate1870SearchModel final : public SearchModel {
     return true;
   }
 
-  // Both read the engine's typed picture of the view (WateState::picture_for).
+  // The heuristic, which under 12.2 reads only the engine's typed picture of the view.
   Action fallback(const State& st, Player me, const std::string& view_json) override {
     return memory_[static_cast<std::size_t>(me)].choose(st, me, view_json);
   }
