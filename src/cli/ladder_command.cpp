@@ -2,23 +2,19 @@
 // side, with seeds 1..N (plus --seed), and prints the win rates with 95%
 // Wilson confidence intervals and the time the bots took per decision and per
 // side-turn (all of one side's decisions in one game turn). --threads plays
-// that many games at once; the results do not depend on it.
-#include <time.h>
-
+// that many games at once; the results do not depend on it. --results keeps
+// each game in a file as it ends, and the same command run again resumes.
 #include <CLI/CLI.hpp>
-#include <atomic>
-#include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <memory>
-#include <sstream>
-#include <thread>
+#include <optional>
 
 #include "bots/bot.hpp"
+#include "bots/ladder.hpp"
+#include "bots/simulate.hpp"
 #include "cli/commands.hpp"
 #include "rules/wate1870/game.hpp"
-#include "rules/wate1870/state.hpp"
 
 namespace rz::cli {
 
@@ -26,112 +22,10 @@ namespace {
 
 struct LadderArgs {
   std::string system;
-  std::vector<std::string> bots{"heuristic", "random"};
-  int games = 20;
-  std::uint64_t seed = 1;
-  std::string scenario = "historical";
-  std::vector<std::string> options;
-  long max_steps = 200000;
-  int threads = 1;
+  bots::LadderConfig config;
+  std::string results;
+  bool quiet = false;
 };
-
-// Time a bot took: per decision, and per side-turn (its decisions in one game
-// turn). Wall clock, and the CPU time of the thread (which a loaded machine or
-// more threads than free cores do not inflate).
-struct Clock {
-  double total_ms = 0, max_ms = 0;            // per decision
-  double turn_total_ms = 0, turn_max_ms = 0;  // per side-turn
-  double turn_ms = 0;                         // the side-turn in progress
-  void decision(double ms) {
-    total_ms += ms;
-    max_ms = std::max(max_ms, ms);
-    turn_ms += ms;
-  }
-  void close_turn() {
-    turn_total_ms += turn_ms;
-    turn_max_ms = std::max(turn_max_ms, turn_ms);
-    turn_ms = 0;
-  }
-  void add(const Clock& o) {
-    total_ms += o.total_ms;
-    max_ms = std::max(max_ms, o.max_ms);
-    turn_total_ms += o.turn_total_ms;
-    turn_max_ms = std::max(turn_max_ms, o.turn_max_ms);
-  }
-};
-
-struct Timing {
-  Clock wall, cpu;
-  long decisions = 0;
-  long turns = 0;
-  void add(const Timing& o) {
-    wall.add(o.wall);
-    cpu.add(o.cpu);
-    decisions += o.decisions;
-    turns += o.turns;
-  }
-};
-
-double thread_cpu_ms() {
-  timespec ts{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
-}
-
-// Times choose() of the bot it wraps.
-class TimedBot final : public bots::Bot {
- public:
-  explicit TimedBot(std::unique_ptr<bots::Bot> inner) : inner_(std::move(inner)) {}
-  Action choose(const State& st, Player p, const std::string& view) override {
-    const auto* ws = dynamic_cast<const wate1870::WateState*>(&st);
-    const int turn = ws ? ws->turn() : 0;
-    if (turn != turn_) close_turn(), turn_ = turn;
-    const auto t0 = std::chrono::steady_clock::now();
-    const double c0 = thread_cpu_ms();
-    Action a = inner_->choose(st, p, view);
-    t.cpu.decision(thread_cpu_ms() - c0);
-    t.wall.decision(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
-    ++t.decisions;
-    return a;
-  }
-  std::string name() const override { return inner_->name(); }
-  bool needs_view() const override { return inner_->needs_view(); }
-  // Ends the side-turn in progress (call at the end of the game too).
-  void close_turn() {
-    if (turn_ < 0) return;
-    t.wall.close_turn();
-    t.cpu.close_turn();
-    ++t.turns;
-    turn_ = -1;
-  }
-  Timing t;
-
- private:
-  std::unique_ptr<bots::Bot> inner_;
-  int turn_ = -1;
-};
-
-struct GameResult {
-  bool ok = false;
-  std::string error;
-  bool finished = false;
-  double score = 0;  // of the bot on the side being measured
-  Timing timing[2];  // [0] the first bot of the pairing, [1] the second
-};
-
-struct Interval {
-  double lo, hi;
-};
-
-// Wilson score interval, 95% (z = 1.96), for `score` successes in n trials.
-Interval wilson(double score, int n) {
-  if (n == 0) return {0, 1};
-  const double z = 1.96, p = score / n, z2n = z * z / n;
-  const double centre = (p + z2n / 2) / (1 + z2n);
-  const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-  return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
-}
 
 std::string pct(double x) {
   char buf[16];
@@ -139,126 +33,118 @@ std::string pct(double x) {
   return buf;
 }
 
+std::string outcome(double score) { return score > 0.75 ? "won" : score < 0.25 ? "lost" : "drawn"; }
+
+void print_timing(const std::string& bot, const bots::Timing& t) {
+  auto line = [&](const char* what, const bots::Clock& c) {
+    char buf[240];
+    std::snprintf(buf, sizeof buf,
+                  "    %s, %s: %.3f ms mean, %.1f ms max per decision (%ld); %.1f ms mean, "
+                  "%.1f ms max per side-turn (%ld)\n",
+                  bot.c_str(), what, t.decisions ? c.total_ms / t.decisions : 0.0, c.max_ms,
+                  t.decisions, t.turns ? c.turn_total_ms / t.turns : 0.0, c.turn_max_ms, t.turns);
+    std::cout << buf;
+  };
+  line("wall clock", t.wall);
+  line("CPU time", t.cpu);
+}
+
 int run_ladder(const LadderArgs& a) {
+  const auto& c = a.config;
   if (a.system != "1870") {
     std::cerr << "error: the only rule system with bots yet is 1870, not '" << a.system << "'\n";
     return 2;
   }
-  if (a.bots.size() < 2 || a.games < 1) {
+  if (c.bots.size() < 2 || c.games < 1) {
     std::cerr << "error: a ladder needs at least two bots and one game per pairing\n";
     return 2;
   }
+  for (const auto& name : c.bots)
+    if (auto b = bots::make_bot(name, 1); !b) {
+      std::cerr << "error: " << b.error().message << "\n";
+      return 2;
+    }
   auto loaded = wate1870::WateGame::load();
   if (!loaded) {
     std::cerr << "error: " << loaded.error().to_string() << "\n";
     return 1;
   }
   const Game& game = **loaded;
-  GameOptions options;
-  for (const auto& o : a.options) options.values[o] = "on";
-  for (const auto& name : a.bots)
-    if (auto b = bots::make_bot(name, 1); !b) {
-      std::cerr << "error: " << b.error().message << "\n";
-      return 2;
+  std::optional<bots::LadderFile> file;
+  if (!a.results.empty()) {
+    auto f = bots::LadderFile::open(a.results, c);
+    if (!f) {
+      std::cerr << "error: " << f.error().to_string() << "\n";
+      return 1;
     }
+    file = std::move(*f);
+  }
+  const std::vector<bots::LadderGame> done = file ? file->games() : std::vector<bots::LadderGame>{};
 
   std::string rules;
-  for (const auto& o : a.options) rules += (rules.empty() ? ", options " : ",") + o;
-  std::cout << "Ladder: " << game.name() << ", scenario " << a.scenario << rules << ", " << a.games
-            << " games per pairing and side, seeds " << a.seed << ".." << a.seed + a.games - 1
+  for (const auto& o : c.options) rules += (rules.empty() ? ", options " : ",") + o;
+  std::cout << "Ladder: " << game.name() << ", scenario " << c.scenario << rules << ", " << c.games
+            << " games per pairing and side, seeds " << c.seed << ".." << c.seed + c.games - 1
             << "\n";
-  for (std::size_t i = 0; i < a.bots.size(); ++i) {
-    for (std::size_t j = i + 1; j < a.bots.size(); ++j) {
-      // bots[i] plays side s against bots[j] on the other side.
-      double total = 0;
-      int total_n = 0;
-      Timing timing[2];
-      for (Player s = 0; s < game.num_players(); ++s) {
-        // Every game is independent (own bots, dice and state): play them on
-        // --threads threads, then count them in seed order.
-        std::vector<GameResult> results(static_cast<std::size_t>(a.games));
-        std::atomic<int> next{0};
-        auto worker = [&] {
-          for (int g; (g = next++) < a.games;) {
-            GameResult& out = results[static_cast<std::size_t>(g)];
-            const std::uint64_t seed = a.seed + static_cast<std::uint64_t>(g);
-            TimedBot x(std::move(bots::make_bot(a.bots[i], seed * 2 + 1)).value());
-            TimedBot y(std::move(bots::make_bot(a.bots[j], seed * 2 + 2)).value());
-            std::vector<bots::Bot*> seats(2);
-            seats[static_cast<std::size_t>(s)] = &x;
-            seats[static_cast<std::size_t>(1 - s)] = &y;
-            SeededDice dice(seed);
-            auto played =
-                bots::play_game(game, a.scenario, options, seed, seats, dice, a.max_steps);
-            if (!played) {
-              out.error =
-                  "game with seed " + std::to_string(seed) + ": " + played.error().to_string();
-              continue;
-            }
-            x.close_turn();
-            y.close_turn();
-            out.ok = true;
-            out.finished = played->finished;
-            out.score = played->returns[static_cast<std::size_t>(s)];
-            out.timing[0] = x.t;
-            out.timing[1] = y.t;
-          }
-        };
-        std::vector<std::thread> pool;
-        for (int k = 1; k < std::max(1, a.threads); ++k) pool.emplace_back(worker);
-        worker();
-        for (auto& th : pool) th.join();
-        double score = 0;
-        int wins = 0, losses = 0, draws = 0, unfinished = 0;
-        for (const auto& r : results) {
-          if (!r.ok) {
-            std::cerr << "error: " << r.error << "\n";
-            return 1;
-          }
-          timing[0].add(r.timing[0]);
-          timing[1].add(r.timing[1]);
-          if (!r.finished) ++unfinished;
-          score += r.score;
-          if (r.score > 0.75)
-            ++wins;
-          else if (r.score < 0.25)
-            ++losses;
-          else
-            ++draws;
-        }
-        const Interval ci = wilson(score, a.games);
-        std::cout << "  " << a.bots[i] << " (" << game.player_name(s) << ") vs " << a.bots[j]
-                  << ": " << wins << " won, " << draws << " drawn, " << losses << " lost of "
-                  << a.games << "; score " << pct(score / a.games) << ", 95% CI [" << pct(ci.lo)
-                  << ", " << pct(ci.hi) << "]"
-                  << (unfinished ? " (" + std::to_string(unfinished) + " unfinished)"
-                                 : std::string())
-                  << "\n";
-        total += score;
-        total_n += a.games;
-      }
-      const Interval ci = wilson(total, total_n);
-      std::cout << "  " << a.bots[i] << " vs " << a.bots[j] << ", both sides: score "
-                << pct(total / total_n) << ", 95% CI [" << pct(ci.lo) << ", " << pct(ci.hi)
-                << "] over " << total_n << " games\n";
-      for (int k = 0; k < 2; ++k) {
-        const std::string& n = a.bots[k == 0 ? i : j];
-        const Timing& t = timing[k];
-        auto line = [&](const char* what, const Clock& c) {
-          char buf[240];
-          std::snprintf(buf, sizeof buf,
-                        "    %s, %s: %.3f ms mean, %.1f ms max per decision (%ld); %.1f ms mean, "
-                        "%.1f ms max per side-turn (%ld)\n",
-                        n.c_str(), what, t.decisions ? c.total_ms / t.decisions : 0.0, c.max_ms,
-                        t.decisions, t.turns ? c.turn_total_ms / t.turns : 0.0, c.turn_max_ms,
-                        t.turns);
-          std::cout << buf;
-        };
-        line("wall clock", t.wall);
-        line("CPU time", t.cpu);
-      }
-    }
+  const auto total = bots::ladder_schedule(c).size();
+  if (file && (!done.empty() || file->ignored()))
+    std::cerr << "ladder: " << done.size() << " of " << total << " games already in " << a.results
+              << (file->ignored()
+                      ? " (" + std::to_string(file->ignored()) + " of other ladders ignored)"
+                      : std::string())
+              << "\n";
+
+  // Each game is reported as it ends, and kept in the results file at once.
+  std::vector<bots::LadderGame> so_far = done;
+  std::optional<Error> write_error;
+  auto on_game = [&](const bots::LadderGame& g) {
+    so_far.push_back(g);
+    if (file && !write_error)
+      if (auto w = file->append(g); !w) write_error = w.error();
+    if (a.quiet) return;
+    const auto t = bots::tally(so_far, g.first, g.second, -1);
+    char buf[320];
+    std::snprintf(buf, sizeof buf,
+                  "[%zu/%zu] %s (%s) vs %s, seed %llu: %s%s, %.1f s CPU; %s vs %s so far %.1f/%d "
+                  "(%s)\n",
+                  so_far.size(), total, c.bots[g.first].c_str(), game.player_name(g.side).c_str(),
+                  c.bots[g.second].c_str(), static_cast<unsigned long long>(g.seed),
+                  outcome(g.score).c_str(), g.finished ? "" : " (unfinished)",
+                  (g.timing[0].cpu.total_ms + g.timing[1].cpu.total_ms) / 1e3,
+                  c.bots[g.first].c_str(), c.bots[g.second].c_str(), t.score, t.games,
+                  pct(t.score / t.games).c_str());
+    std::cerr << buf;
+  };
+  auto played = bots::run_ladder(game, c, done, on_game);
+  if (write_error) {
+    std::cerr << "error: " << write_error->to_string() << "\n";
+    return 1;
   }
+  if (!played) {
+    std::cerr << "error: " << played.error().to_string() << "\n";
+    return 1;
+  }
+  for (std::size_t i = 0; i < c.bots.size(); ++i)
+    for (std::size_t j = i + 1; j < c.bots.size(); ++j) {
+      for (Player s = 0; s < game.num_players(); ++s) {
+        const auto t = bots::tally(*played, i, j, s);
+        const auto ci = bots::wilson(t.score, t.games);
+        std::cout << "  " << c.bots[i] << " (" << game.player_name(s) << ") vs " << c.bots[j]
+                  << ": " << t.wins << " won, " << t.draws << " drawn, " << t.losses << " lost of "
+                  << t.games << "; score " << pct(ci.p) << ", 95% CI [" << pct(ci.lo) << ", "
+                  << pct(ci.hi) << "]"
+                  << (t.unfinished ? " (" + std::to_string(t.unfinished) + " unfinished)"
+                                   : std::string())
+                  << "\n";
+      }
+      const auto t = bots::tally(*played, i, j, -1);
+      const auto ci = bots::wilson(t.score, t.games);
+      std::cout << "  " << c.bots[i] << " vs " << c.bots[j] << ", both sides: score " << pct(ci.p)
+                << ", 95% CI [" << pct(ci.lo) << ", " << pct(ci.hi) << "] over " << t.games
+                << " games\n";
+      print_timing(c.bots[i], t.timing[0]);
+      print_timing(c.bots[j], t.timing[1]);
+    }
   return 0;
 }
 
@@ -269,22 +155,28 @@ void add_ladder_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "ladder", "Play bots against each other and print win rates (95% Wilson CI)");
   cmd->add_option("system", args->system, "Rule system (1870)")->required();
-  cmd->add_option("--bots", args->bots,
+  cmd->add_option("--bots", args->config.bots,
                   "Bots to pair (every pair plays, each on each side): random, heuristic, search, "
                   "search:N, search:Nms")
       ->delimiter(',')
       ->capture_default_str();
-  cmd->add_option("--games", args->games, "Games per pairing and side")->capture_default_str();
-  cmd->add_option("--seed", args->seed, "First seed (games use seed, seed+1, ...)")
+  cmd->add_option("--games", args->config.games, "Games per pairing and side")
       ->capture_default_str();
-  cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")
+  cmd->add_option("--seed", args->config.seed, "First seed (games use seed, seed+1, ...)")
       ->capture_default_str();
-  cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
-  cmd->add_option("--max-steps", args->max_steps, "Actions per game before it counts as unfinished")
+  cmd->add_option("--scenario", args->config.scenario, "Scenario name (historical, free) or file")
       ->capture_default_str();
-  cmd->add_option("--threads", args->threads,
+  cmd->add_option("--option", args->config.options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
+  cmd->add_option("--max-steps", args->config.max_steps,
+                  "Actions per game before it counts as unfinished")
+      ->capture_default_str();
+  cmd->add_option("--threads", args->config.threads,
                   "Games played at once (timings grow if threads outnumber free cores)")
       ->capture_default_str();
+  cmd->add_option("--results", args->results,
+                  "File that keeps each game's result as it ends (JSON lines); run the same "
+                  "ladder again to resume it");
+  cmd->add_flag("--quiet", args->quiet, "No line per game as it ends");
   cmd->callback([args] { set_exit_code(run_ladder(*args)); });
 }
 
