@@ -235,6 +235,8 @@ struct Scene {
         map(s.data().map),
         mt(tables),
         n(tables.n),
+        rule_12_1(s.options().flag("12.1")),
+        rule_12_4(s.options().flag("12.4")),
         loc_(locs) {
     for (Side z : {Side::kFrench, Side::kGerman}) {
       auto& slot = zocs[u(k(z))];
@@ -278,6 +280,7 @@ struct Scene {
   const wate1870::Map& map;
   const MapTables& mt;
   int n;
+  bool rule_12_1, rule_12_4;  // the optional rules the march costs depend on (looked up once)
   std::vector<int> sp[2], good[2], dis[2], dem[2];
   std::vector<char> hq[2];
   std::vector<int> avail;          // my SP not yet activated, per hex
@@ -300,7 +303,7 @@ struct Scene {
   // The LOCs (4.1): kept by the bot for a while (see Impl::choose), they change slowly.
   const wate1870::LocMap& loc(Side s) const {
     auto& slot = loc_[u(k(s))];
-    if (!slot) slot = std::make_shared<const wate1870::LocMap>(b, s);
+    if (!slot) slot = ws.loc_map(s);  // the state's own: legal_actions() wants it too
     return *slot;
   }
   // Strength of `s` adjacent to hex i.
@@ -634,7 +637,7 @@ int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int f
   const auto& tb = sc.b.tables();
   const hex::Hex hf = sc.hex_at(from);
   int mp = tb.mp_cost(info.terrain);
-  if (sc.map.river(hf, info.hex) && !(sc.b.options.flag("12.4") && sc.map.rail_link(hf, info.hex)))
+  if (sc.map.river(hf, info.hex) && !(sc.rule_12_4 && sc.map.rail_link(hf, info.hex)))
     mp += tb.river_mp();
   if (f.cautious && sc.in_ezoc(sc.me, to)) mp += 1;
   if (sc.me == Side::kFrench) {
@@ -644,7 +647,7 @@ int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int f
     if (to != f.hex && occupied(to)) mp += 1;
     if (from == f.hex ? f.leaves_others : occupied(from)) mp += 1;
   }
-  if (sc.me == Side::kGerman && sc.b.options.flag("12.1") &&
+  if (sc.me == Side::kGerman && sc.rule_12_1 &&
       info.country == wate1870::Country::kFrance &&
       (info.town || (info.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(info.hex))))
     mp += tb.civilian_resistance_mp();
@@ -693,13 +696,21 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
     if (d == kInf) d = dest_value(sc, ts, f, h);
     return d;
   };
+  // The odds of March Combat from h on its neighbour in `dir`, on demand: the
+  // same at every MP left.
+  std::vector<std::optional<Odds>> odds(static_cast<std::size_t>(sc.n) * 6);
+  // The hexes reached with m MP left, by m: every step costs 1 MP or more, so
+  // each level is complete before it is walked (in hex order, as ties go).
+  std::vector<std::vector<int>> level(static_cast<std::size_t>(width));
+  level[static_cast<std::size_t>(mp0)].push_back(f.hex);
   best.stay = dest(f.hex);
   best.value = best.stay;
   const bool german = sc.me == Side::kGerman;
   for (int m = mp0; m >= 0; --m) {
-    for (int h = 0; h < sc.n; ++h) {
+    auto& hexes = level[static_cast<std::size_t>(m)];
+    std::sort(hexes.begin(), hexes.end());
+    for (const int h : hexes) {
       const double here = val[slot(h, m)];
-      if (here == -kInf) continue;
       // Stop here, or attack from here.
       const double stop = here + dest(h) - 0.01 * (mp0 - m);
       auto take = [&](double v, int attack) {
@@ -722,7 +733,9 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
           const int cost = sc.b.tables().mp_cost(info.terrain) +
                            (sc.map.river(sc.hex_at(h), info.hex) ? sc.b.tables().river_mp() : 0);
           if (cost > m) continue;
-          const auto o = march_odds(sc, f, h, e);
+          auto& cached = odds[Scene::u(h) * 6 + static_cast<std::size_t>(dir)];
+          if (!cached) cached = march_odds(sc, f, h, e);
+          const auto& o = *cached;
           if (o.win < kMinWin || o.value < kMinGain) continue;
           take(here + dest(h) + o.value + step_gain(sc, e) * o.win, e);
         }
@@ -742,6 +755,7 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
         if (german && (sc.fire[Scene::u(h)] || sc.fire[Scene::u(to)]))
           v -= f.army ? 200 : (f.hqs.empty() ? 1.5 : 2.5);
         const std::size_t s = slot(to, m - cost);
+        if (val[s] == -kInf) level[static_cast<std::size_t>(m - cost)].push_back(to);
         if (v > val[s]) {
           val[s] = v;
           pred[s] = static_cast<int>(slot(h, m));

@@ -238,6 +238,10 @@ class WateState final : public State {
   const std::optional<ActiveForce>& force() const { return force_; }
   const std::optional<Combat>& combat() const { return combat_; }
 
+  // 4.1: the LOC of `side` over the whole map, computed once per state and
+  // kept (shared with bots that look at this state).
+  std::shared_ptr<const LocMap> loc_map(Side side) const;
+
  private:
   rz::Status check_impl(Player player, const Action& action) const;
   bool hq_seen(Side viewer, const HqUnit& q) const;  // view(), picture_for()
@@ -278,7 +282,6 @@ class WateState final : public State {
   // times per decision; each is computed once per state and kept here. apply()
   // drops it before changing anything and computes afresh while it works.
   struct Derived;
-  std::shared_ptr<const LocMap> loc_map(Side side) const;            // 4.1
   std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
