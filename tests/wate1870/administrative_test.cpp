@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bots/bot.hpp"
+#include "bots/heuristic_1870.hpp"
+#include "core/rng.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/loc.hpp"
@@ -156,6 +159,28 @@ TEST(Wate1870_6_2, TheFortressMayNotCountItselfAsTheSourceOfItsLoc) {
   auto open = situation(admin(kFarGermans));
   ASSERT_TRUE(open);
   EXPECT_TRUE(is_legal(*open, kF, "mobilize hex=1807 sp=1"));
+}
+
+TEST(Wate1870_6_2, TwoFortressesCutOffTogetherTraceTheirLocsToEachOther) {
+  // Montmedy and Longwy, side by side, ringed by demoralized Germans: each
+  // traces a LOC only to the other as its source, so both may mobilize.
+  const hex::Hex montmedy = *hex::parse_hex("1805"), longwy = *hex::parse_hex("1905");
+  ASSERT_EQ(hex::distance(montmedy, longwy), 1);
+  std::string ring;
+  for (const auto& i : shipped_data()->map.hexes())
+    if (i.hex != montmedy && i.hex != longwy &&
+        (hex::distance(i.hex, montmedy) == 1 || hex::distance(i.hex, longwy) == 1) &&
+        shipped_data()->map.passable(i.hex))
+      ring += "  - {side: German, sp: 1, status: demoralized, hex: \"" + i.hex.id() +
+              "\", source: \"reconstructed: test\"}\n";
+  auto st = situation(admin(ring));
+  ASSERT_TRUE(st);
+  const std::vector<hex::Hex> both{montmedy, longwy};
+  auto listed = st->mobilization_hexes(Side::kFrench);
+  EXPECT_TRUE(std::includes(listed.begin(), listed.end(), both.begin(), both.end()));
+  EXPECT_EQ(listed, st->mobilization_hexes_one_by_one(Side::kFrench));
+  EXPECT_TRUE(is_legal(*st, kF, "mobilize hex=1805 sp=1"));
+  EXPECT_TRUE(is_legal(*st, kF, "mobilize hex=1905 sp=1"));
 }
 
 // An HQ off the map after a casualty (8.5.1), due back on `turn`.
@@ -317,6 +342,47 @@ sps:
   play(*st, kF, "decline");
   EXPECT_EQ(st->to_move().kind, MoveKind::kChance);  // the dice: the Germans were never asked
   EXPECT_EQ(st->rp(Side::kGerman), 5);
+}
+
+// The list of mobilization hexes the rules use (one LOC trace with every
+// candidate fortress taken out of the sources, then one by one for the rest)
+// is each hex checked alone, as an order is: at every Administrative Phase
+// state and every 20th other state of games between the heuristic and the
+// random bot, for both sides.
+TEST(Wate1870_6_2, TheMobilizationListIsEveryHexCheckedAlone) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok());
+  int compared = 0, non_empty = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    auto st = std::move((*game)->initial_state("historical", {}, seed)).value();
+    auto& ws = static_cast<WateState&>(*st);
+    bots::Heuristic1870Bot heuristic(seed);
+    bots::RandomBot random(seed);
+    Pcg32 dice(seed, 7);
+    const Player heuristic_side = seed % 2 == 0 ? kF : kG;
+    for (int step = 0; step < 4000 && !st->terminal(); ++step) {
+      if (ws.phase() == Phase::kAdministrative || step % 20 == 0) {
+        for (Side side : {Side::kFrench, Side::kGerman}) {
+          const auto fast = ws.mobilization_hexes(side);
+          ASSERT_EQ(fast, ws.mobilization_hexes_one_by_one(side))
+              << "seed " << seed << ", step " << step << ", " << side_name(side);
+          ++compared;
+          non_empty += !fast.empty();
+        }
+      }
+      const ToMove tm = st->to_move();
+      if (tm.kind == MoveKind::kChance) {
+        const auto outcomes = st->chance_outcomes();
+        ASSERT_TRUE(st->apply(kChance, outcomes[dice.below(static_cast<std::uint32_t>(outcomes.size()))].action));
+        continue;
+      }
+      const Player p = tm.players.front();
+      bots::Bot& bot = p == heuristic_side ? static_cast<bots::Bot&>(heuristic) : random;
+      ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")));
+    }
+  }
+  EXPECT_GT(compared, 200);
+  EXPECT_GT(non_empty, 100);
 }
 
 }  // namespace

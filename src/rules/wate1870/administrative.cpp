@@ -4,6 +4,7 @@
 // (P-4 to P-8: new SP belong to no formation, no generic HQs, which enemy
 // units keep the distance, returning HQs).
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include "rules/wate1870/loc.hpp"
@@ -39,7 +40,7 @@ rz::Status WateState::check_mobilization_hex(Side side, hex::Hex h) const {
   return check_mobilization_hex_afresh(side, h);
 }
 
-rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const {
+rz::Status WateState::check_mobilization_place(Side side, hex::Hex h) const {
   const HexInfo* info = data_->map.find(h);
   if (!info) return illegal(h.id() + " is not on the map", "6.2");
   const bool fortress = info->fortress_sr > 0 && !pos_.fortress_destroyed(h);
@@ -67,23 +68,65 @@ rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const
                              std::to_string(min_d) + " hexes away"
                        : place(*info) + " is adjacent to a non-demoralized enemy unit",
                    "6.2");
+  return {};
+}
+
+// Position `p` with the fortresses `hexes` taken out of the sources of supply
+// (marked destroyed).
+static Position without_fortresses(const Position& pos, const std::vector<hex::Hex>& hexes) {
+  Position p = pos;
+  p.destroyed.insert(p.destroyed.end(), hexes.begin(), hexes.end());
+  std::sort(p.destroyed.begin(), p.destroyed.end());
+  return p;
+}
+
+static rz::Status no_loc(const HexInfo& info) {
+  return illegal(place(info) + " cannot trace a line of communication to another source of supply", "6.2, 4.1");
+}
+
+rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const {
+  if (auto st = check_mobilization_place(side, h); !st) return st;
   // The hex must trace a LOC without counting itself as a source: the same
   // position with this fortress taken out of the sources (marked destroyed).
-  bool loc = false;
-  if (fortress) {
-    Position p = pos_;
-    p.destroyed.push_back(h);
-    std::sort(p.destroyed.begin(), p.destroyed.end());
-    loc = has_loc(Board{*data_, p, options_}, h, side);
-  } else {
-    loc = has_loc_at(h, side);
-  }
-  if (!loc)
-    return illegal(place(*info) + " cannot trace a line of communication to another source of supply", "6.2, 4.1");
+  const HexInfo& info = *data_->map.find(h);
+  const bool fortress = info.fortress_sr > 0 && !pos_.fortress_destroyed(h);
+  const bool loc = fortress ? has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side)
+                            : has_loc_at(h, side);
+  if (!loc) return no_loc(info);
   return {};
 }
 
 std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
+  std::vector<hex::Hex> places, forts;
+  for (const auto& i : data_->map.hexes()) {
+    if (i.country != home(side)) continue;
+    if (!(i.fortress_sr > 0 || (side == Side::kGerman && i.town))) continue;
+    if (!check_mobilization_place(side, i.hex)) continue;
+    places.push_back(i.hex);
+    if (i.fortress_sr > 0 && !pos_.fortress_destroyed(i.hex)) forts.push_back(i.hex);
+  }
+  // A fortress traces its LOC without itself as a source. One trace with every
+  // such fortress taken out answers most of them: taking out more sources (and
+  // the fortress hexes that close enemy ZOC) only shrinks the LOC (4.1), so a
+  // hex with a LOC there has one without itself alone. The others are traced
+  // one by one, as check_mobilization_hex_afresh does.
+  std::sort(forts.begin(), forts.end());
+  std::optional<LocMap> without_all;
+  if (!forts.empty()) without_all.emplace(Board{*data_, without_fortresses(pos_, forts), options_}, side);
+  std::vector<hex::Hex> out;
+  for (hex::Hex h : places) {
+    const bool fortress = std::binary_search(forts.begin(), forts.end(), h);
+    const bool loc = !fortress ? has_loc_at(h, side)
+                     : without_all->has_loc(h)
+                         ? true
+                         : has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side);
+    if (loc) out.push_back(h);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<hex::Hex> WateState::mobilization_hexes_one_by_one(Side side) const {
   std::vector<hex::Hex> out;
   for (const auto& i : data_->map.hexes()) {
     if (i.country != home(side)) continue;

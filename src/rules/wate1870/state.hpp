@@ -238,6 +238,12 @@ class WateState final : public State {
   const std::optional<ActiveForce>& force() const { return force_; }
   const std::optional<Combat>& combat() const { return combat_; }
 
+  // 6.2: hexes where `side` may place mobilized units now, whatever the limits
+  // per hex (kept in derived_), and the same found by checking each hex alone,
+  // as an order is checked: the reference the first is tested against.
+  std::vector<hex::Hex> mobilization_hexes(Side side) const;
+  std::vector<hex::Hex> mobilization_hexes_one_by_one(Side side) const;
+
   // 4.1: the LOC of `side` over the whole map, computed once per state and
   // kept (shared with bots that look at this state).
   std::shared_ptr<const LocMap> loc_map(Side side) const;
@@ -418,11 +424,10 @@ class WateState final : public State {
   const HexUse* find_use(Side side, hex::Hex h) const;
   std::vector<hex::Hex> recoverable(Side side) const;  // hexes whose force may recover now
   void push_recovery_from(Side side);                  // the next side (from `side`) with something to recover
-  // 6.2: hexes where `side` may place mobilized units now, whatever the limits per hex.
-  std::vector<hex::Hex> mobilization_hexes(Side side) const;  // kept in derived_
   std::vector<hex::Hex> mobilization_hexes_afresh(Side side) const;
   rz::Status check_mobilization_hex(Side side, hex::Hex h) const;
   rz::Status check_mobilization_hex_afresh(Side side, hex::Hex h) const;
+  rz::Status check_mobilization_place(Side side, hex::Hex h) const;  // 6.2 but the LOC
   std::vector<HexUse> uses_;
   // ---- end of the helpers of 6.2, 9.0, 10.0 ----
 
