@@ -464,7 +464,8 @@ struct Heuristic1870Bot::Impl {
   double dest_value(const Scene& sc, const std::vector<Target>& ts, const ForceDesc& f,
                     int x) const;
   Plan plan_march(const Scene& sc, const ForceDesc& f) const;
-  int move_cost(const Scene& sc, const ForceDesc& f, int from, int to) const;
+  // From hex `from` to its neighbour in direction `dir` (Map::neighbour_index).
+  int move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const;
   double step_gain(const Scene& sc, int to) const;
   bool loc_after(const Scene& sc, int x) const;
   Odds march_odds(const Scene& sc, const ForceDesc& f, int from, int target) const;
@@ -630,14 +631,16 @@ bool Heuristic1870Bot::Impl::loc_after(const Scene& sc, int x) const {
   return false;
 }
 
-int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int from, int to) const {
+int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int from,
+                                      int dir) const {
+  const int to = sc.map.neighbour_index(from, dir);
   const auto& info = sc.info(to);
-  if (!sc.map.passable(info.hex)) return -1;
+  if (wate1870::neutral(info.country)) return -1;  // closed (Map::passable)
   if (sc.sp_of(sc.foe, to) > 0) return -1;
   const auto& tb = sc.b.tables();
-  const hex::Hex hf = sc.hex_at(from);
   int mp = tb.mp_cost(info.terrain);
-  if (sc.map.river(hf, info.hex) && !(sc.rule_12_4 && sc.map.rail_link(hf, info.hex)))
+  const auto bit = [&](std::uint8_t dirs) { return ((dirs >> dir) & 1u) != 0; };
+  if (bit(sc.map.river_dirs(from)) && !(sc.rule_12_4 && bit(sc.map.rail_dirs(from))))
     mp += tb.river_mp();
   if (f.cautious && sc.in_ezoc(sc.me, to)) mp += 1;
   if (sc.me == Side::kFrench) {
@@ -731,7 +734,7 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
           if (e < 0 || sc.sp_of(sc.foe, e) == 0) continue;
           const auto& info = sc.info(e);
           const int cost = sc.b.tables().mp_cost(info.terrain) +
-                           (sc.map.river(sc.hex_at(h), info.hex) ? sc.b.tables().river_mp() : 0);
+                           ((sc.map.river_dirs(h) >> dir) & 1u ? sc.b.tables().river_mp() : 0);
           if (cost > m) continue;
           auto& cached = odds[Scene::u(h) * 6 + static_cast<std::size_t>(dir)];
           if (!cached) cached = march_odds(sc, f, h, e);
@@ -749,7 +752,7 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
       for (int dir = 0; dir < 6; ++dir) {
         const int to = sc.map.neighbour_index(h, dir);
         if (to < 0 || std::find(chain, chain + len, to) != chain + len) continue;
-        const int cost = move_cost(sc, f, h, to);
+        const int cost = move_cost(sc, f, h, dir);
         if (cost < 0 || cost > m) continue;
         double v = here + step_gain(sc, to);
         if (german && (sc.fire[Scene::u(h)] || sc.fire[Scene::u(to)]))

@@ -35,7 +35,7 @@ struct Tracer {
   Side side;
   std::vector<int> own, good, strong, enemy;            // SP per Map index
   std::vector<char> open, friendly, source, rail_conn;  // see fill()
-  std::vector<char> anchor, in_b;
+  std::vector<char> anchor, in_b, closed;  // closed: neutral (map ruling 4)
   std::vector<int> queue;
 
   Tracer(const Board& board, Side s)
@@ -51,7 +51,8 @@ struct Tracer {
         source(size(), 0),
         rail_conn(size(), 0),
         anchor(size(), 0),
-        in_b(size(), 0) {}
+        in_b(size(), 0),
+        closed(size(), 0) {}
   std::size_t size() const { return m.hexes().size(); }
   bool rail(std::size_t i) const { return m.rail_dirs(static_cast<int>(i)) != 0; }
   // Calls f(j) for each hex j joined to i by a rail link.
@@ -81,7 +82,8 @@ struct Tracer {
     const ZocMap ezoc(b, other(side));
     for (std::size_t i = 0; i < size(); ++i) {
       const HexInfo& info = m.hexes()[i];
-      if (neutral(info.country)) continue;  // closed: never open, never a source (map ruling 4)
+      closed[i] = neutral(info.country);
+      if (closed[i]) continue;  // never open, never a source (map ruling 4)
       const bool fort = info.fortress_sr > 0 && !b.pos.fortress_destroyed(info.hex);
       const int strength = info.fortress_sr + enemy[i];
       // 9.0: an enemy fortress held by friendly SP at 1:1 counts as friendly;
@@ -138,9 +140,9 @@ struct Tracer {
 
   // Least fixpoint over depots (4.1): `loc` grows from sources and rail hexes;
   // a hex with good-order SP becomes a depot only once it has a LOC itself.
-  void solve(std::vector<bool>& loc) {
+  void solve(std::vector<char>& loc) {
     auto set_loc = [&](std::size_t x) {
-      if (loc[x] || neutral(m.hexes()[x].country)) return;
+      if (loc[x] || closed[x]) return;
       loc[x] = true;
       if (good[x] > 0 && open[x] && !anchor[x]) {
         anchor[x] = 1;
@@ -183,7 +185,7 @@ bool supply_source(const Board& b, hex::Hex h, Side side) {
 }
 
 LocMap::LocMap(const Board& b, Side side)
-    : map_(&b.map()), side_(side), loc_(b.map().hexes().size(), false) {
+    : map_(&b.map()), side_(side), loc_(b.map().hexes().size(), 0) {
   Tracer t(b, side);
   t.fill();
   t.trace_rail();

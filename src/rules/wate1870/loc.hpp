@@ -23,7 +23,7 @@ class LocMap {
  private:
   const Map* map_;
   Side side_;
-  std::vector<bool> loc_;  // per Map::index_of
+  std::vector<char> loc_;  // per Map::index_of
 };
 
 // Convenience for a single query.

@@ -66,6 +66,10 @@ class Map {
   std::uint8_t rail_dirs(int i) const {
     return rail_mask_.empty() ? 0 : rail_mask_[static_cast<std::size_t>(i)];
   }
+  // The directions k in which a river runs along a hexside of the hex.
+  std::uint8_t river_dirs(int i) const {
+    return river_mask_.empty() ? 0 : river_mask_[static_cast<std::size_t>(i)];
+  }
 
   const std::vector<HexInfo>& hexes() const { return hexes_; }
   const std::vector<River>& rivers() const { return rivers_; }

@@ -18,11 +18,19 @@ bool counts_for_zoc(const SpGroup& g) { return g.status == Status::kGood && !g.e
 
 }  // namespace
 
+namespace {
+
+bool blocks_zoc(const Board& b, const HexInfo& i) {
+  // Neutral hexes are closed (map ruling 4); a destroyed fortress is plain terrain (9.0).
+  if (neutral(i.country)) return true;
+  return i.town || (i.fortress_sr > 0 && !b.pos.fortress_destroyed(i.hex));
+}
+
+}  // namespace
+
 bool blocks_zoc(const Board& b, hex::Hex h) {
   const HexInfo* i = b.map().find(h);
-  // Neutral hexes are closed (map ruling 4); a destroyed fortress is plain terrain (9.0).
-  if (i == nullptr || neutral(i->country)) return true;
-  return i->town || (i->fortress_sr > 0 && !b.pos.fortress_destroyed(h));
+  return i == nullptr || blocks_zoc(b, *i);
 }
 
 int zoc_sp(const Board& b, hex::Hex h, Side side) {
@@ -80,23 +88,22 @@ ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes()
     present[static_cast<std::size_t>(i)] |= static_cast<std::uint8_t>(1u << index(g.side));
     if (g.side == side && counts_for_zoc(g)) strength[static_cast<std::size_t>(i)] += g.count;
   }
-  auto project = [&](hex::Hex from, bool across_rivers) {
-    const int i = m.index_of(from);
+  auto project = [&](int i, bool across_rivers) {
+    const std::uint8_t rivers = across_rivers ? 0 : m.river_dirs(i);
     for (int k = 0; k < 6; ++k) {
       const int j = m.neighbour_index(i, k);
-      if (j < 0 || zoc_[static_cast<std::size_t>(j)]) continue;
-      const hex::Hex n = m.hexes()[static_cast<std::size_t>(j)].hex;
-      if (blocks_zoc(b, n) || (!across_rivers && m.river(from, n))) continue;
+      if (j < 0 || zoc_[static_cast<std::size_t>(j)] || ((rivers >> k) & 1u)) continue;
+      if (blocks_zoc(b, m.hexes()[static_cast<std::size_t>(j)])) continue;
       zoc_[static_cast<std::size_t>(j)] = true;
     }
   };
   for (std::size_t i = 0; i < m.hexes().size(); ++i) {
     const hex::Hex h = m.hexes()[i].hex;
-    if (strength[i] >= kZocSp) project(h, false);
+    if (strength[i] >= kZocSp) project(static_cast<int>(i), false);
     if (m.hexes()[i].fortress_sr > 0 && !b.pos.fortress_destroyed(h) &&
         holder(b, h, present[i] & (1u << index(Side::kFrench)),
                present[i] & (1u << index(Side::kGerman))) == side)
-      project(h, true);
+      project(static_cast<int>(i), true);
   }
 }
 
