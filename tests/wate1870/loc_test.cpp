@@ -6,7 +6,11 @@
 
 #include <memory>
 
+#include "bots/bot.hpp"
+#include "bots/heuristic_1870.hpp"
+#include "core/rng.hpp"
 #include "phases_fixture.hpp"
+#include "rules/wate1870/game.hpp"
 #include "position_fixture.hpp"
 
 namespace rz::wate1870 {
@@ -320,6 +324,51 @@ sps:
   EXPECT_FALSE(testing::is_legal(*st, testing::kF, "recover hex=2903"));
   testing::expect_refused(*st, testing::kF, "recover hex=2903", "10.0");
   EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "2903", Status::kDisrupted), 2);
+}
+
+// A state keeps its LOC maps through an action that changes nothing they were
+// traced on (WateState::apply), and a clone starts with them: at every step of
+// games between the heuristic and the random bot, and in a clone of each
+// state, they are the maps traced afresh.
+TEST(Wate1870_4_1, TheLocMapsAStateKeepsAreTheMapsTracedAfresh) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok());
+  const auto& map = testing::shipped_data()->map;
+  auto same = [&](const LocMap& kept, const Board& b, Side side) {
+    const LocMap fresh(b, side);
+    for (const auto& i : map.hexes())
+      if (kept.has_loc(i.hex) != fresh.has_loc(i.hex)) return false;
+    return true;
+  };
+  int steps = 0;
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    auto st = std::move((*game)->initial_state("historical", {}, seed)).value();
+    auto& ws = static_cast<WateState&>(*st);
+    bots::Heuristic1870Bot heuristic(seed);
+    bots::RandomBot random(seed);
+    Pcg32 dice(seed, 11);
+    for (int step = 0; step < 3000 && !st->terminal(); ++step, ++steps) {
+      const Board b{ws.data(), ws.position(), ws.options()};
+      for (Side side : {Side::kFrench, Side::kGerman})
+        ASSERT_TRUE(same(*ws.loc_map(side), b, side))
+            << "seed " << seed << ", step " << step << ", " << side_name(side);
+      if (step % 50 == 0) {
+        const auto copy = st->clone();
+        const auto& c = static_cast<const WateState&>(*copy);
+        ASSERT_TRUE(same(*c.loc_map(Side::kGerman), b, Side::kGerman)) << "clone at " << step;
+      }
+      const ToMove tm = st->to_move();
+      if (tm.kind == MoveKind::kChance) {
+        const auto outcomes = st->chance_outcomes();
+        ASSERT_TRUE(st->apply(kChance, outcomes[dice.below(static_cast<std::uint32_t>(outcomes.size()))].action));
+        continue;
+      }
+      const Player p = tm.players.front();
+      bots::Bot& bot = p == static_cast<Player>(seed % 2) ? static_cast<bots::Bot&>(heuristic) : random;
+      ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")));
+    }
+  }
+  EXPECT_GT(steps, 1000);
 }
 
 }  // namespace

@@ -372,6 +372,14 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
 
 Result<Events> WateState::apply(Player player, const Action& action) {
   if (auto ok = check_impl(player, action); !ok) return ok.error();
+  // The LOC maps (4.1) outlive the action when what they were traced on does
+  // not change (orders that move nothing, most rolls): kept, and checked below.
+  std::shared_ptr<const LocMap> kept_loc[kSides];
+  std::vector<std::uint32_t> loc_key;
+  if (derived_ && (derived_->loc[0] || derived_->loc[1])) {
+    for (int i = 0; i < kSides; ++i) kept_loc[i] = derived_->loc[i];
+    loc_key = loc_inputs();
+  }
   derived_.reset();
   applying_ = true;
   struct Done {
@@ -519,7 +527,31 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   }
   auto next = advance_phase();
   ev.insert(ev.end(), next.begin(), next.end());
+  if (!loc_key.empty() && loc_inputs() == loc_key)
+    for (int i = 0; i < kSides; ++i) derived().loc[i] = kept_loc[i];
   return ev;
+}
+
+std::vector<std::uint32_t> WateState::loc_inputs() const {
+  // Everything LocMap and the ZocMap it uses read of the position: each
+  // group's side, hex, count, status and whether it is entrained, the control
+  // of every hex and the destroyed fortresses (loc.cpp, zoc.cpp).
+  std::vector<std::uint32_t> k;
+  k.reserve(3 + 2 * pos_.sps.size() + pos_.control.size() + pos_.destroyed.size());
+  const auto hex_word = [](hex::Hex h) {
+    return static_cast<std::uint32_t>(h.col) << 16 ^ static_cast<std::uint32_t>(h.row);
+  };
+  k.push_back(static_cast<std::uint32_t>(pos_.sps.size()));
+  for (const auto& g : pos_.sps) {
+    k.push_back(hex_word(g.hex));
+    k.push_back(static_cast<std::uint32_t>(g.count) << 8 ^ static_cast<std::uint32_t>(g.status) << 2 ^
+                static_cast<std::uint32_t>(index(g.side)) << 1 ^ (g.entrained ? 1u : 0u));
+  }
+  k.push_back(static_cast<std::uint32_t>(pos_.control.size()));
+  for (const auto c : pos_.control) k.push_back(static_cast<std::uint32_t>(c + 2));
+  k.push_back(static_cast<std::uint32_t>(pos_.destroyed.size()));
+  for (const auto h : pos_.destroyed) k.push_back(hex_word(h));
+  return k;
 }
 
 std::vector<double> WateState::returns() const {
@@ -844,7 +876,11 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
 
 std::unique_ptr<State> WateState::clone() const {
   auto c = std::make_unique<WateState>(*this);
-  c->derived_.reset();  // a clone may go to another thread: it computes its own
+  // A clone may go to another thread: it fills a Derived of its own, starting
+  // from the LOC maps made so far (immutable, so they may be shared).
+  c->derived_.reset();
+  if (derived_)
+    for (int i = 0; i < kSides; ++i) c->derived().loc[i] = derived_->loc[i];
   return c;
 }
 

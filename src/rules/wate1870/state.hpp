@@ -291,6 +291,7 @@ class WateState final : public State {
   std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
+  std::vector<std::uint32_t> loc_inputs() const;  // what the LOC maps depend on, for apply()
   // 7.2: MP the French force needs to reach each hex (by Map index, -1 = not
   // within MA + 3) along paths that avoid enemy zones of control.
   std::vector<int> forced_reach() const;
