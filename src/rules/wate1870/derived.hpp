@@ -11,6 +11,12 @@
 
 namespace rz::wate1870 {
 
+// The acting SP of the force: all, entrained, good order, and their status steps (8.5).
+struct ForceSp {
+  int all = 0, entrained = 0, good = 0, steps = 0;
+  int by_status[3] = {0, 0, 0};
+};
+
 struct WateState::Derived {
   std::shared_ptr<const LocMap> loc[kSides];                                      // 4.1
   std::vector<std::pair<std::pair<hex::Hex, Side>, std::vector<hex::Hex>>> rail;  // 7.1.3
@@ -18,6 +24,7 @@ struct WateState::Derived {
   std::optional<std::vector<int>>
       forced_dist;  // 7.2: MP to each hex for the French force, avoiding EZOCs
   std::optional<Position> planning[kSides];  // 12.2, ruling F-8
+  std::optional<ForceSp> acting;             // 7.1: the acting force's SP (march.cpp)
 };
 
 }  // namespace rz::wate1870

@@ -35,11 +35,6 @@ MoveContext context_of(const Position& pos, const ActiveForce& f) {
   return ctx;
 }
 
-// The acting SP of the force: all, entrained, good order, and their status steps (8.5).
-struct ForceSp {
-  int all = 0, entrained = 0, good = 0, steps = 0;
-  int by_status[3] = {0, 0, 0};
-};
 ForceSp force_sp(const Position& pos) {
   ForceSp f;
   for (const auto& g : pos.sps) {
@@ -203,7 +198,15 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
                    "7.1");
   if (force_->must_stop && a.verb != "attack")
     return illegal("the force entered an enemy zone of control in " + force_->hex.id() + " and must stop there", "3.4");
-  const ForceSp fs = force_sp(pos_);
+  // Asked once per candidate order while legal actions are listed: kept per state.
+  ForceSp fs;
+  if (applying_) {
+    fs = force_sp(pos_);
+  } else {
+    auto& kept = derived().acting;
+    if (!kept) kept = force_sp(pos_);
+    fs = *kept;
+  }
   const bool on_train = force_->entrained || fs.entrained > 0;
   if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return check_rail(side, a);
   if (a.verb == "forced-march") return check_forced_march(side, a);
