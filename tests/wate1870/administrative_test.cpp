@@ -4,9 +4,6 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bots/bot.hpp"
-#include "bots/heuristic_1870.hpp"
-#include "core/rng.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/loc.hpp"
@@ -350,37 +347,18 @@ sps:
 // state and every 20th other state of games between the heuristic and the
 // random bot, for both sides.
 TEST(Wate1870_6_2, TheMobilizationListIsEveryHexCheckedAlone) {
-  auto game = WateGame::load();
-  ASSERT_TRUE(game.ok());
   int compared = 0, non_empty = 0;
-  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
-    auto st = std::move((*game)->initial_state("historical", {}, seed)).value();
-    auto& ws = static_cast<WateState&>(*st);
-    bots::Heuristic1870Bot heuristic(seed);
-    bots::RandomBot random(seed);
-    Pcg32 dice(seed, 7);
-    const Player heuristic_side = seed % 2 == 0 ? kF : kG;
-    for (int step = 0; step < 4000 && !st->terminal(); ++step) {
-      if (ws.phase() == Phase::kAdministrative || step % 20 == 0) {
-        for (Side side : {Side::kFrench, Side::kGerman}) {
-          const auto fast = ws.mobilization_hexes(side);
-          ASSERT_EQ(fast, ws.mobilization_hexes_one_by_one(side))
-              << "seed " << seed << ", step " << step << ", " << side_name(side);
-          ++compared;
-          non_empty += !fast.empty();
-        }
+  for (std::uint64_t seed = 1; seed <= 6; ++seed)
+    play_heuristic_against_random(seed, 4000, [&](const WateState& ws, int step) {
+      if (ws.phase() != Phase::kAdministrative && step % 20 != 0) return;
+      for (Side side : {Side::kFrench, Side::kGerman}) {
+        const auto fast = ws.mobilization_hexes(side);
+        ASSERT_EQ(fast, ws.mobilization_hexes_one_by_one(side))
+            << "seed " << seed << ", step " << step << ", " << side_name(side);
+        ++compared;
+        non_empty += !fast.empty();
       }
-      const ToMove tm = st->to_move();
-      if (tm.kind == MoveKind::kChance) {
-        const auto outcomes = st->chance_outcomes();
-        ASSERT_TRUE(st->apply(kChance, outcomes[dice.below(static_cast<std::uint32_t>(outcomes.size()))].action));
-        continue;
-      }
-      const Player p = tm.players.front();
-      bots::Bot& bot = p == heuristic_side ? static_cast<bots::Bot&>(heuristic) : random;
-      ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")));
-    }
-  }
+    });
   EXPECT_GT(compared, 200);
   EXPECT_GT(non_empty, 100);
 }

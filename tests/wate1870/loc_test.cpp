@@ -6,11 +6,7 @@
 
 #include <memory>
 
-#include "bots/bot.hpp"
-#include "bots/heuristic_1870.hpp"
-#include "core/rng.hpp"
 #include "phases_fixture.hpp"
-#include "rules/wate1870/game.hpp"
 #include "position_fixture.hpp"
 
 namespace rz::wate1870 {
@@ -331,8 +327,6 @@ sps:
 // games between the heuristic and the random bot, and in a clone of each
 // state, they are the maps traced afresh.
 TEST(Wate1870_4_1, TheLocMapsAStateKeepsAreTheMapsTracedAfresh) {
-  auto game = WateGame::load();
-  ASSERT_TRUE(game.ok());
   const auto& map = testing::shipped_data()->map;
   auto same = [&](const LocMap& kept, const Board& b, Side side) {
     const LocMap fresh(b, side);
@@ -341,33 +335,19 @@ TEST(Wate1870_4_1, TheLocMapsAStateKeepsAreTheMapsTracedAfresh) {
     return true;
   };
   int steps = 0;
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    auto st = std::move((*game)->initial_state("historical", {}, seed)).value();
-    auto& ws = static_cast<WateState&>(*st);
-    bots::Heuristic1870Bot heuristic(seed);
-    bots::RandomBot random(seed);
-    Pcg32 dice(seed, 11);
-    for (int step = 0; step < 3000 && !st->terminal(); ++step, ++steps) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed)
+    testing::play_heuristic_against_random(seed, 3000, [&](const WateState& ws, int step) {
+      ++steps;
       const Board b{ws.data(), ws.position(), ws.options()};
       for (Side side : {Side::kFrench, Side::kGerman})
         ASSERT_TRUE(same(*ws.loc_map(side), b, side))
             << "seed " << seed << ", step " << step << ", " << side_name(side);
       if (step % 50 == 0) {
-        const auto copy = st->clone();
+        const auto copy = ws.clone();
         const auto& c = static_cast<const WateState&>(*copy);
         ASSERT_TRUE(same(*c.loc_map(Side::kGerman), b, Side::kGerman)) << "clone at " << step;
       }
-      const ToMove tm = st->to_move();
-      if (tm.kind == MoveKind::kChance) {
-        const auto outcomes = st->chance_outcomes();
-        ASSERT_TRUE(st->apply(kChance, outcomes[dice.below(static_cast<std::uint32_t>(outcomes.size()))].action));
-        continue;
-      }
-      const Player p = tm.players.front();
-      bots::Bot& bot = p == static_cast<Player>(seed % 2) ? static_cast<bots::Bot&>(heuristic) : random;
-      ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")));
-    }
-  }
+    });
   EXPECT_GT(steps, 1000);
 }
 

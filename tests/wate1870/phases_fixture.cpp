@@ -2,6 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bots/bot.hpp"
+#include "bots/heuristic_1870.hpp"
+#include "core/rng.hpp"
+#include "rules/wate1870/game.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870::testing {
@@ -30,6 +34,32 @@ FogTwin fog_twin(const WateState& st, Side viewer, int more) {
         std::find(hidden.begin(), hidden.end(), g.hex) == hidden.end())
       hidden.push_back(g.hex);
   return {with_more_sp(st, enemy, hidden, more), static_cast<int>(hidden.size())};
+}
+
+void play_heuristic_against_random(std::uint64_t seed, int max_steps,
+                                   const std::function<void(const WateState&, int)>& at) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok());
+  auto st = std::move((*game)->initial_state("historical", {}, seed)).value();
+  const auto& ws = static_cast<const WateState&>(*st);
+  bots::Heuristic1870Bot heuristic(seed);
+  bots::RandomBot random(seed);
+  Pcg32 dice(seed, 11);
+  const Player heuristic_side = seed % 2 == 0 ? 0 : 1;
+  for (int step = 0; step < max_steps && !st->terminal(); ++step) {
+    at(ws, step);
+    if (::testing::Test::HasFatalFailure()) return;
+    const ToMove tm = st->to_move();
+    if (tm.kind == MoveKind::kChance) {
+      const auto outcomes = st->chance_outcomes();
+      const auto pick = dice.below(static_cast<std::uint32_t>(outcomes.size()));
+      ASSERT_TRUE(st->apply(kChance, outcomes[pick].action));
+      continue;
+    }
+    const Player p = tm.players.front();
+    bots::Bot& bot = p == heuristic_side ? static_cast<bots::Bot&>(heuristic) : random;
+    ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")));
+  }
 }
 
 }  // namespace rz::wate1870::testing

@@ -4,6 +4,7 @@
 // refusals that must leave the state unchanged.
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -127,5 +128,12 @@ struct FogTwin {
   int grown = 0;
 };
 FogTwin fog_twin(const WateState& st, Side viewer, int more);  // phases_fixture.cpp
+
+// A historical game, the heuristic bot against the random bot (the heuristic
+// French for even seeds), the dice drawn from `seed`: `at(state, step)` is
+// called before each action, and the game ends after `max_steps` actions or
+// when the state is terminal. Fails the test on an illegal action.
+void play_heuristic_against_random(std::uint64_t seed, int max_steps,
+                                   const std::function<void(const WateState&, int)>& at);
 
 }  // namespace rz::wate1870::testing
