@@ -80,10 +80,6 @@ static Position without_fortresses(const Position& pos, const std::vector<hex::H
   return p;
 }
 
-static rz::Status no_loc(const HexInfo& info) {
-  return illegal(place(info) + " cannot trace a line of communication to another source of supply", "6.2, 4.1");
-}
-
 rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const {
   if (auto st = check_mobilization_place(side, h); !st) return st;
   // The hex must trace a LOC without counting itself as a source: the same
@@ -92,7 +88,8 @@ rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const
   const bool fortress = info.fortress_sr > 0 && !pos_.fortress_destroyed(h);
   const bool loc = fortress ? has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side)
                             : has_loc_at(h, side);
-  if (!loc) return no_loc(info);
+  if (!loc)
+    return illegal(place(info) + " cannot trace a line of communication to another source of supply", "6.2, 4.1");
   return {};
 }
 
@@ -117,9 +114,8 @@ std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
   for (hex::Hex h : places) {
     const bool fortress = std::binary_search(forts.begin(), forts.end(), h);
     const bool loc = !fortress ? has_loc_at(h, side)
-                     : without_all->has_loc(h)
-                         ? true
-                         : has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side);
+                               : without_all->has_loc(h) ||
+                                     has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side);
     if (loc) out.push_back(h);
   }
   std::sort(out.begin(), out.end());

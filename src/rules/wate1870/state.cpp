@@ -537,20 +537,21 @@ std::vector<std::uint32_t> WateState::loc_inputs() const {
   // group's side, hex, count, status and whether it is entrained, the control
   // of every hex and the destroyed fortresses (loc.cpp, zoc.cpp).
   std::vector<std::uint32_t> k;
-  k.reserve(3 + 2 * pos_.sps.size() + pos_.control.size() + pos_.destroyed.size());
-  const auto hex_word = [](hex::Hex h) {
-    return static_cast<std::uint32_t>(h.col) << 16 ^ static_cast<std::uint32_t>(h.row);
+  k.reserve(3 + 3 * pos_.sps.size() + pos_.control.size() + 2 * pos_.destroyed.size());
+  const auto add_hex = [&](hex::Hex h) {
+    k.push_back(static_cast<std::uint32_t>(h.col));
+    k.push_back(static_cast<std::uint32_t>(h.row));
   };
   k.push_back(static_cast<std::uint32_t>(pos_.sps.size()));
   for (const auto& g : pos_.sps) {
-    k.push_back(hex_word(g.hex));
+    add_hex(g.hex);
     k.push_back(static_cast<std::uint32_t>(g.count) << 8 ^ static_cast<std::uint32_t>(g.status) << 2 ^
                 static_cast<std::uint32_t>(index(g.side)) << 1 ^ (g.entrained ? 1u : 0u));
   }
   k.push_back(static_cast<std::uint32_t>(pos_.control.size()));
   for (const auto c : pos_.control) k.push_back(static_cast<std::uint32_t>(c + 2));
   k.push_back(static_cast<std::uint32_t>(pos_.destroyed.size()));
-  for (const auto h : pos_.destroyed) k.push_back(hex_word(h));
+  for (const auto h : pos_.destroyed) add_hex(h);
   return k;
 }
 
