@@ -286,7 +286,8 @@ class WateState final : public State {
 
   // What the rules derive from the position (LOC, rail reach) is asked many
   // times per decision; each is computed once per state and kept here. apply()
-  // drops it before changing anything and computes afresh while it works.
+  // drops it before changing anything and computes afresh while it works (the
+  // LOC maps come back if what they were traced on did not change).
   struct Derived;
   std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
   bool has_loc_at(hex::Hex h, Side side) const;

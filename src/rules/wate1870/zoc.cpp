@@ -16,10 +16,6 @@ constexpr int kZocSp = 3;
 // GAP-W-11/36: only good-order SP that are not entrained count towards a ZOC.
 bool counts_for_zoc(const SpGroup& g) { return g.status == Status::kGood && !g.entrained; }
 
-}  // namespace
-
-namespace {
-
 bool blocks_zoc(const Board& b, const HexInfo& i) {
   // Neutral hexes are closed (map ruling 4); a destroyed fortress is plain terrain (9.0).
   if (neutral(i.country)) return true;
