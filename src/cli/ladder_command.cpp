@@ -100,7 +100,11 @@ int run_ladder(const LadderArgs& a) {
   auto on_game = [&](const bots::LadderGame& g) {
     so_far.push_back(g);
     if (file && !write_error)
-      if (auto w = file->append(g); !w) write_error = w.error();
+      if (auto w = file->append(g); !w) {
+        // Said at once (the ladder goes on, and fails at its end).
+        write_error = w.error();
+        std::cerr << "error: " << write_error->to_string() << "\n";
+      }
     if (a.quiet) return;
     const auto t = bots::tally(so_far, g.first, g.second, -1);
     char buf[320];
