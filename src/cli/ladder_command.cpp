@@ -25,6 +25,7 @@ struct LadderArgs {
   bots::LadderConfig config;
   std::string results;
   bool quiet = false;
+  bool report = false;  // only the table of the games in the results file
 };
 
 std::string pct(double x) {
@@ -71,6 +72,10 @@ int run_ladder(const LadderArgs& a) {
   }
   const Game& game = **loaded;
   std::optional<bots::LadderFile> file;
+  if (a.report && a.results.empty()) {
+    std::cerr << "error: --report prints what a --results file holds; name the file\n";
+    return 2;
+  }
   if (!a.results.empty()) {
     auto f = bots::LadderFile::open(a.results, c);
     if (!f) {
@@ -119,7 +124,8 @@ int run_ladder(const LadderArgs& a) {
                   pct(t.score / t.games).c_str());
     std::cerr << buf;
   };
-  auto played = bots::run_ladder(game, c, done, on_game);
+  auto played = a.report ? Result<std::vector<bots::LadderGame>>(done)
+                         : bots::run_ladder(game, c, done, on_game);
   if (write_error) {
     std::cerr << "error: " << write_error->to_string() << "\n";
     return 1;
@@ -181,6 +187,8 @@ void add_ladder_command(CLI::App& app) {
                   "File that keeps each game's result as it ends (JSON lines); run the same "
                   "ladder again to resume it");
   cmd->add_flag("--quiet", args->quiet, "No line per game as it ends");
+  cmd->add_flag("--report", args->report,
+                "Play nothing: the table of the games already in the --results file");
   cmd->callback([args] { set_exit_code(run_ladder(*args)); });
 }
 
