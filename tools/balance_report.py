@@ -75,7 +75,7 @@ def main():
           f"{m.get('seconds', '?')} s on {m.get('cores', '?')} cores |")
     w("")
     w("Wall time is for the whole study on this machine, which was shared with other jobs.")
-    w("Per game, a heuristic game costs about 0.18 s of CPU, or 0.45 s under 12.2 (`docs/performance.md`); the times above are wall clock on a machine shared with other work.")
+    w("Per game, a heuristic game costs about 0.18 s of CPU, or 0.45 s under 12.2 (`docs/performance.md`).")
     w("")
 
     w("## What the numbers say")
