@@ -268,8 +268,10 @@ Result<LadderFile> LadderFile::open(const std::string& path, const LadderConfig&
       return bad(e.what());
     }
     const auto ia = std::find(config.bots.begin(), config.bots.end(), a);
-    const auto ib = std::find(config.bots.begin(), config.bots.end(), b);
-    if (ia == config.bots.end() || ib == config.bots.end() || ia == ib) {
+    // A bot against itself (heuristic,heuristic): the second of the name.
+    const auto ib = std::find(a == b && ia != config.bots.end() ? ia + 1 : config.bots.begin(),
+                              config.bots.end(), b);
+    if (ia == config.bots.end() || ib == config.bots.end()) {
       ++f.ignored_;
       continue;
     }

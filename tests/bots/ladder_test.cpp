@@ -206,5 +206,19 @@ TEST(Ladder, GamesOfOtherLaddersAreIgnoredAndReversedPairingsAreTheSameGames) {
   }
 }
 
+TEST(Ladder, ABotAgainstItselfResumesFromItsFileToo) {
+  const auto path = temp_file("ladder_self.jsonl");
+  LadderConfig c = config(1);
+  c.bots = {"random", "random"};
+  auto f = LadderFile::open(path, c);
+  ASSERT_TRUE(f.ok());
+  auto played = run_ladder(game(), c, {}, [&](const LadderGame& g) { ASSERT_TRUE(f->append(g).ok()); });
+  ASSERT_TRUE(played.ok());
+  auto again = LadderFile::open(path, c);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->ignored(), 0);
+  EXPECT_EQ(results(again->games()), results(*played));
+}
+
 }  // namespace
 }  // namespace rz::bots
