@@ -1,22 +1,18 @@
 // Bots play through the generic contract: the random bot picks only legal
 // actions, is deterministic with a seed, and play_game's log replays.
+#include "bots/bot.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 
-#include "bots/bot.hpp"
 #include "core/dice.hpp"
 #include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
+#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
-
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
 
 TEST(BotRandom, OnlyPicksLegalActions) {
   for (std::uint64_t seed : {1u, 2u}) {
@@ -90,7 +86,8 @@ TEST(BotPlayGame, LogsTheDiceAsChanceEntries) {
   auto played = random_game(5, 300);
   ASSERT_TRUE(played.ok());
   const auto& e = played->log.entries;
-  EXPECT_TRUE(std::any_of(e.begin(), e.end(), [](const LogEntry& x) { return x.player == kChance; }));
+  EXPECT_TRUE(
+      std::any_of(e.begin(), e.end(), [](const LogEntry& x) { return x.player == kChance; }));
   EXPECT_EQ(played->log.meta.at("French"), "random");
 }
 

@@ -15,6 +15,7 @@
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
+#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
@@ -25,12 +26,6 @@ using wate1870::testing::kF;
 using wate1870::testing::kG;
 using wate1870::testing::play;
 using wate1870::testing::situation;
-
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
 
 TEST(HeuristicBot, IsRegisteredByName) {
   auto b = make_bot("heuristic", 1);

@@ -11,15 +11,10 @@
 #include <sstream>
 
 #include "rules/wate1870/game.hpp"
+#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
-
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
 
 LadderConfig config(int games, int threads = 1) {
   LadderConfig c;
@@ -212,7 +207,8 @@ TEST(Ladder, ABotAgainstItselfResumesFromItsFileToo) {
   c.bots = {"random", "random"};
   auto f = LadderFile::open(path, c);
   ASSERT_TRUE(f.ok());
-  auto played = run_ladder(game(), c, {}, [&](const LadderGame& g) { ASSERT_TRUE(f->append(g).ok()); });
+  auto played =
+      run_ladder(game(), c, {}, [&](const LadderGame& g) { ASSERT_TRUE(f->append(g).ok()); });
   ASSERT_TRUE(played.ok());
   auto again = LadderFile::open(path, c);
   ASSERT_TRUE(again.ok());

@@ -10,18 +10,13 @@
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
+#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
 
 using wate1870::Side;
 using wate1870::WateState;
-
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
 
 // Returns how many pictures had hidden stacks.
 int expect_pictures_match_views(const GameOptions& options, std::uint64_t seed, int steps) {

@@ -14,6 +14,7 @@
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
+#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
@@ -176,12 +177,6 @@ TEST(SearchBot, ATimeBudgetStopsTheSearch) {
 }
 
 // ---- 1870 ----
-
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
 
 // The first `decisions` choices of the French search bot (against the
 // heuristic, dice from the seed), each checked legal before it is applied.

@@ -6,15 +6,10 @@
 #include <gtest/gtest.h>
 
 #include "rules/wate1870/game.hpp"
+#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
-
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
 
 SimulationConfig random_games(int threads) {
   SimulationConfig cfg;

@@ -1,0 +1,15 @@
+#pragma once
+// The 1870 game with the shipped data, loaded once for the bot tests.
+#include <gtest/gtest.h>
+
+#include "rules/wate1870/game.hpp"
+
+namespace rz::bots {
+
+inline const Game& game() {
+  static auto g = wate1870::WateGame::load();
+  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
+  return **g;
+}
+
+}  // namespace rz::bots
