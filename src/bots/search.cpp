@@ -85,6 +85,12 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
     return has(root_legal, a) ? a : root_legal.front();
   }
 
+  // A decision the model leaves to its policy takes none of the budget.
+  if (auto s = model_->sample(rng_); s && !model_->decides(*s, me)) {
+    const Action a = model_->policy(*s, me);
+    if (has(root_legal, a)) return a;
+  }
+
   Tree tree;
   const auto start = std::chrono::steady_clock::now();
   auto out_of_budget = [&](int done) {
@@ -125,9 +131,12 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         if (!s->apply(kChance, outcomes[pick].action)) broken = true;
         continue;
       }
-      if (!in_tree && rollout_left-- <= 0) break;
+      if (!in_tree && std::any_of(tm.players.begin(), tm.players.end(),
+                                  [&](Player p) { return model_->decides(*s, p); }) &&
+          rollout_left-- <= 0)
+        break;
       for (Player p : tm.players) {
-        if (p != me || !in_tree) {
+        if (p != me || !in_tree || !model_->decides(*s, me)) {
           if (!s->apply(p, model_->policy(*s, p))) broken = true;
           continue;
         }

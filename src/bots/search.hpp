@@ -40,6 +40,12 @@ class SearchModel {
   virtual std::unique_ptr<State> sample(Pcg32& rng) = 0;
   // The policy: the move `p` makes in a sample (p may be either side).
   virtual Action policy(const State& sample, Player p) = 0;
+  // Whether the search makes the decision `p` has in `sample`, or leaves it to the
+  // policy: a decision that only carries out a plan (a march step along the
+  // planned road, where losses go) is better spent on none of the budget. The
+  // search makes no node for such a decision, and counts only the decisions it
+  // makes (of either side) in the rollout's length.
+  virtual bool decides(const State& /*sample*/, Player /*p*/) const { return true; }
   // How good a non-terminal sample is for `me`, in [0, 1] (0.5 as at the start).
   virtual double evaluate(const State& sample, Player me) = 0;
   // False if prepare() and fallback() do without the view (drivers then pass "").
@@ -49,7 +55,7 @@ class SearchModel {
 struct SearchBudget {
   int iterations = 1000;     // per decision (0: only the time limit counts)
   double millis = 0;         // per decision, if > 0 (then the choices depend on the machine)
-  int rollout = 8;           // decisions played by the policy after the tree before valuing
+  int rollout = 8;           // decisions (SearchModel::decides) played by the policy after the tree
   double exploration = 0.5;  // UCB1 constant (values are in [0, 1])
   double policy_bias = 0.2;  // the policy's choice: + bias / (visits + 1)
   // To overrule the policy an action needs this many visits and a mean value

@@ -57,6 +57,26 @@ class Wate1870SearchModel final : public SearchModel {
     return players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p);
   }
 
+  // The choices that shape a turn: which force activates (7.0), what an
+  // activated HQ or force does (march, detach, rally, attack: 7.0-7.4), the
+  // artillery (8.4), a retreat (8.6) and an advance (8.7). March steps, losses
+  // (8.5), recovery, mobilization and the rest follow the policy's plan.
+  bool decides(const State& sample, Player /*p*/) const override {
+    const auto& steps = static_cast<const WateState&>(sample).steps();
+    if (steps.empty()) return true;
+    switch (steps.back().kind) {
+      case wate1870::StepKind::kActivate:
+      case wate1870::StepKind::kHqOrders:
+      case wate1870::StepKind::kForceOrders:
+      case wate1870::StepKind::kArtillery:
+      case wate1870::StepKind::kRetreat:
+      case wate1870::StepKind::kAdvance:
+        return true;
+      default:
+        return false;
+    }
+  }
+
   double evaluate(const State& sample, Player me) override {
     const double d = wate1870_points(static_cast<const WateState&>(sample), me) - root_points_;
     return 0.5 + 0.5 * std::tanh(d / kScale);

@@ -7,6 +7,8 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/bot.hpp"
 #include "bots/heuristic_1870.hpp"
@@ -105,10 +107,16 @@ class Toy final : public State {
   bool won_ = false;
 };
 
-// Sees everything of the toy; the policy takes the first legal action.
+// Sees everything of the toy; the policy takes the first legal action. `leaves`
+// names the choices (by their first action) left to the policy.
 class ToyModel final : public SearchModel {
  public:
-  explicit ToyModel(bool blind = false) : blind_(blind) {}
+  explicit ToyModel(bool blind = false, std::string leaves = "")
+      : blind_(blind), leaves_(std::move(leaves)) {}
+  bool decides(const State& st, Player p) const override {
+    const auto legal = st.legal_actions(p);
+    return legal.empty() || leaves_.find(legal.front().verb) == std::string::npos;
+  }
   bool prepare(const State& st, Player, const std::string&, Pcg32&) override {
     root_ = st.clone();
     return !blind_;
@@ -123,12 +131,13 @@ class ToyModel final : public SearchModel {
  private:
   std::unique_ptr<State> root_;
   bool blind_ = false;  // no sample can be made
+  std::string leaves_;
 };
 
-Action toy_choice(int iterations, SearchStats* stats = nullptr) {
+Action toy_choice(int iterations, SearchStats* stats = nullptr, const std::string& leaves = "") {
   SearchBudget budget;
   budget.iterations = iterations;
-  SearchBot bot(std::make_unique<ToyModel>(), budget, 1);
+  SearchBot bot(std::make_unique<ToyModel>(false, leaves), budget, 1);
   Toy toy;
   const Action a = bot.choose(toy, 0, "{}");
   if (stats) *stats = bot.last();
@@ -155,6 +164,22 @@ TEST(SearchBot, FindsTheTwoStepPlanItsPolicyMisses) {
   EXPECT_GT(stats.chosen_visits, 1000);
   EXPECT_TRUE(stats.overruled);
   EXPECT_FALSE(stats.fell_back);
+}
+
+TEST(SearchBot, ADecisionLeftToThePolicyTakesNoneOfTheBudget) {
+  SearchStats stats;
+  // The first decision (x or y) left to the policy: x, with no iteration.
+  EXPECT_EQ(toy_choice(2000, &stats, "x").verb, "x");
+  EXPECT_EQ(stats.iterations, 0);
+  // The second (p or q) left to the policy: the tree has no node for it, so y is
+  // tried only with p after it (1/6) and the plan y-q is out of reach.
+  EXPECT_EQ(toy_choice(2000, &stats, "p").verb, "x");
+  EXPECT_EQ(stats.iterations, 2000);
+  EXPECT_EQ(stats.max_depth, 1);
+  EXPECT_FALSE(stats.overruled);
+  // The opponent's move left to the policy changes nothing of the player's tree.
+  EXPECT_EQ(toy_choice(2000, &stats, "z").verb, "y");
+  EXPECT_EQ(stats.max_depth, 2);
 }
 
 TEST(SearchBot, WithoutASampleItPlaysTheModelsFallback) {
@@ -210,22 +235,29 @@ TEST(SearchBot1870, ChoosesLegalActionsAndTheSameForTheSameSeed) {
   EXPECT_EQ(french_search_choices("search:6", {}, 25), a);
 }
 
-TEST(SearchBot1870, SearchesTheTreeOfItsOwnDecisions) {
-  // The first decision with a few choices (2 to 6) in a heuristic game: 40
-  // iterations must go below the root.
-  auto st = std::move(game().initial_state("historical", {}, 4)).value();
+// Plays a heuristic game of seed 4 until `stop` says so of the player to move
+// (who has a choice); false if it never does in 2,000 actions.
+bool play_until(State& st, const std::function<bool(const State&, Player)>& stop) {
   SeededDice dice(4);
   Heuristic1870Bot heuristic(1);
-  Player p = kF;
   for (int step = 0; step < 2000; ++step) {
-    ASSERT_TRUE(resolve_chance(*st, dice).ok());
-    ASSERT_FALSE(st->terminal());
-    p = st->to_move().players.front();
-    const auto n = st->legal_actions(p).size();
-    if (n >= 2 && n <= 6) break;
-    ASSERT_TRUE(st->apply(p, heuristic.choose(*st, p, "")).ok());
+    if (!resolve_chance(st, dice).ok() || st.terminal()) return false;
+    const Player p = st.to_move().players.front();
+    if (st.legal_actions(p).size() > 1 && stop(st, p)) return true;
+    if (!st.apply(p, heuristic.choose(st, p, "")).ok()) return false;
   }
-  ASSERT_GT(st->legal_actions(p).size(), 1u);
+  return false;
+}
+
+TEST(SearchBot1870, SearchesTheTreeOfItsOwnDecisions) {
+  // The first decision the search makes with a few choices (2 to 6) in a
+  // heuristic game: 40 iterations must go below the root.
+  auto st = std::move(game().initial_state("historical", {}, 4)).value();
+  const auto model = make_wate1870_search_model();
+  ASSERT_TRUE(play_until(*st, [&](const State& s, Player p) {
+    return model->decides(s, p) && s.legal_actions(p).size() <= 6;
+  }));
+  const Player p = st->to_move().players.front();
   SearchBudget budget;
   budget.iterations = 40;
   SearchBot bot(make_wate1870_search_model(), budget, 3);
@@ -235,6 +267,30 @@ TEST(SearchBot1870, SearchesTheTreeOfItsOwnDecisions) {
   EXPECT_GT(bot.last().nodes, 1);
   EXPECT_GE(bot.last().max_depth, 2);
   EXPECT_FALSE(bot.last().fell_back);
+}
+
+TEST(SearchBot1870, LeavesMarchStepsAndLossesToItsPolicy) {
+  // Which force activates and what it does are searched (7.0-7.4); a step of a
+  // planned march (7.1) or where losses go (8.5) is the policy's, at no cost.
+  const auto model = make_wate1870_search_model();
+  for (const auto kind : {wate1870::StepKind::kMarch, wate1870::StepKind::kAbsorb}) {
+    auto st = std::move(game().initial_state("historical", {}, 4)).value();
+    ASSERT_TRUE(play_until(*st, [&](const State& s, Player) {
+      return static_cast<const WateState&>(s).steps().back().kind == kind;
+    })) << static_cast<int>(kind);
+    const Player p = st->to_move().players.front();
+    EXPECT_FALSE(model->decides(*st, p));
+    SearchBudget budget;
+    budget.iterations = 40;
+    SearchBot bot(make_wate1870_search_model(), budget, 3);
+    EXPECT_TRUE(st->check(p, bot.choose(*st, p, st->view(p))).ok());
+    EXPECT_EQ(bot.last().iterations, 0);
+  }
+  auto st = std::move(game().initial_state("historical", {}, 4)).value();
+  ASSERT_TRUE(play_until(*st, [](const State& s, Player) {
+    return static_cast<const WateState&>(s).steps().back().kind == wate1870::StepKind::kActivate;
+  }));
+  EXPECT_TRUE(model->decides(*st, st->to_move().players.front()));
 }
 
 TEST(SearchBot1870, WithoutFogOfWarItsPictureIsTheGameItself) {
@@ -295,7 +351,7 @@ TEST(SearchBot1870, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
   SearchBot a(make_wate1870_search_model(), budget, 7), b(make_wate1870_search_model(), budget, 7);
   RandomBot german(8);
   SeededDice dice(3);
-  int compared = 0, with_hidden = 0;
+  int compared = 0, with_hidden = 0, searched = 0;
   for (int step = 0; step < 200 && compared < 30 && !st->terminal(); ++step) {
     ASSERT_TRUE(resolve_chance(*st, dice).ok());
     if (st->terminal()) break;
@@ -317,11 +373,13 @@ TEST(SearchBot1870, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
     const Action y = b.choose(*other, kF, other->view(kF));
     ASSERT_EQ(x, y) << "step " << step << ": " << x.to_string() << " / " << y.to_string();
     ASSERT_EQ(a.last().iterations, b.last().iterations);
+    if (a.last().iterations > 0) ++searched;
     ++compared;
     ASSERT_TRUE(st->apply(kF, x).ok());
   }
   EXPECT_EQ(compared, 30);
   EXPECT_GT(with_hidden, 20);
+  EXPECT_GT(searched, 5) << "decisions the search made, not its policy";
 }
 
 }  // namespace
