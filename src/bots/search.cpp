@@ -131,8 +131,9 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         if (!s->apply(kChance, outcomes[pick].action)) broken = true;
         continue;
       }
-      if (!in_tree && std::any_of(tm.players.begin(), tm.players.end(),
-                                  [&](Player p) { return model_->decides(*s, p); }) &&
+      if (!in_tree &&
+          std::any_of(tm.players.begin(), tm.players.end(),
+                      [&](Player p) { return model_->decides(*s, p); }) &&
           rollout_left-- <= 0)
         break;
       for (Player p : tm.players) {
