@@ -19,23 +19,29 @@ const rz::wate1870::WateGame& game() {
 
 // The historical game played by the heuristic on both sides (dice from seed 1)
 // until `decisions` choices with more than one legal action have been made,
-// then on to the next such choice: a position of the opening turns.
-std::unique_ptr<rz::State> after(int decisions, const rz::GameOptions& options = {}) {
+// then on to the next such choice (one the search makes, if `searched`): a
+// position of the opening turns.
+std::unique_ptr<rz::State> after(int decisions, const rz::GameOptions& options = {},
+                                 bool searched = false) {
   auto st = std::move(game().initial_state("historical", options, 1)).value();
   rz::bots::Heuristic1870Bot french(1), german(2);
+  const auto model = rz::bots::make_wate1870_search_model();
   rz::SeededDice dice(1);
   for (int made = 0;;) {
     (void)rz::resolve_chance(*st, dice);
     const auto p = st->to_move().players.front();
-    if (st->legal_actions(p).size() > 1 && made++ >= decisions) return st;
+    if (st->legal_actions(p).size() > 1 && made++ >= decisions &&
+        (!searched || model->decides(*st, p)))
+      return st;
     (void)st->apply(p, (p == 0 ? french : german).choose(*st, p, ""));
   }
 }
 
-// Search iterations per second (items/s): 100-iteration searches at the 400th
-// decision of a heuristic game (turn 2), rollouts of the default length.
+// Search iterations per second (items/s): 100-iteration searches at the first
+// decision the search makes from the 400th of a heuristic game (turn 2),
+// rollouts of the default length.
 void BM_Wate1870SearchIterations(benchmark::State& s) {
-  auto st = after(400, s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{});
+  auto st = after(400, s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{}, true);
   const auto p = st->to_move().players.front();
   const std::string view = st->view(p);
   rz::bots::SearchBudget budget;
