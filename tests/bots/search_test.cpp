@@ -126,7 +126,11 @@ class ToyModel final : public SearchModel {
   }
   std::unique_ptr<State> sample(Pcg32&) override { return root_->clone(); }
   Action policy(const State& st, Player p) override { return st.legal_actions(p).front(); }
-  double evaluate(const State&, Player) override { return 0.5; }
+  double evaluate(const State&, Player) override {
+    ++evaluations;
+    return 0.5;
+  }
+  int evaluations = 0;  // rollouts that stopped before the end of the game
 
  private:
   std::unique_ptr<State> root_;
@@ -180,6 +184,23 @@ TEST(SearchBot, ADecisionLeftToThePolicyTakesNoneOfTheBudget) {
   // The opponent's move left to the policy changes nothing of the player's tree.
   EXPECT_EQ(toy_choice(2000, &stats, "z").verb, "y");
   EXPECT_EQ(stats.max_depth, 2);
+}
+
+TEST(SearchBot, ARolloutCountsOnlyTheDecisionsTheModelMakes) {
+  // A rollout of length 0: one iteration expands x, the policy's choice. The
+  // opponent's move (z or w) then ends the rollout, unless it is left to the
+  // policy: then the game plays on to the die and needs no valuation.
+  for (const std::string leaves : {"", "z"}) {
+    SearchBudget budget;
+    budget.iterations = 1;
+    budget.rollout = 0;
+    auto model = std::make_unique<ToyModel>(false, leaves);
+    const ToyModel* m = model.get();
+    SearchBot bot(std::move(model), budget, 1);
+    Toy toy;
+    EXPECT_EQ(bot.choose(toy, 0, "{}").verb, "x");
+    EXPECT_EQ(m->evaluations, leaves.empty() ? 1 : 0) << "left to the policy: '" << leaves << "'";
+  }
 }
 
 TEST(SearchBot, WithoutASampleItPlaysTheModelsFallback) {
