@@ -1492,7 +1492,7 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
                                                      const std::string& target, bool march) {
   const Side me = static_cast<Side>(p);
   const Board b{st.data(), st.position(), st.options()};
-  const wate1870::LocMap mine(b, me), theirs(b, wate1870::other(me));
+  const auto mine = wate1870::LocMap::of(b, me), theirs = wate1870::LocMap::of(b, wate1870::other(me));
   std::vector<wate1870::CombatForce> attack;
   std::vector<const HqUnit*> hqs;
   for (const auto& id : from) {
@@ -1508,7 +1508,7 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
                                             : cf.demoralized) += g.count;
       groups.push_back(g);
     }
-    cf.loc = mine.has_loc(*h);
+    cf.loc = mine->has_loc(*h);
     cf.cavalry = wate1870::cavalry_force(b, groups);
     attack.push_back(cf);
     for (const auto& q : st.position().hqs)
@@ -1516,7 +1516,7 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
   }
   const auto t = hex::parse_hex(target);
   if (!t || attack.empty()) return {};
-  return odds_of(b, me, attack, hqs, *t, march, theirs);
+  return odds_of(b, me, attack, hqs, *t, march, *theirs);
 }
 
 namespace {

@@ -322,10 +322,59 @@ sps:
   EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "2903", Status::kDisrupted), 2);
 }
 
-// A state keeps its LOC maps through an action that changes nothing they were
-// traced on (WateState::apply), and a clone starts with them: at every step of
-// games between the heuristic and the random bot, and in a clone of each
-// state, they are the maps traced afresh.
+// LocMap::of keeps the maps it traced: asked again about the same position it
+// gives the same map, and a position that differs in anything a LOC is
+// traced on gets a map of its own, the one traced afresh.
+TEST(Wate1870_4_1, TheLocMapsKeptPerPositionAreTheMapsTracedAfresh) {
+  const auto& map = data().map;
+  auto same = [&](const LocMap& a, const LocMap& b) {
+    for (const auto& i : map.hexes())
+      if (a.has_loc(i.hex) != b.has_loc(i.hex)) return false;
+    return true;
+  };
+  Position base = home_position();
+  add(base, Side::kGerman, "2107", 3);
+  add(base, Side::kFrench, "1508", 3);
+  const Board b{data(), base, kNoOptions};
+  const auto first = LocMap::of(b, Side::kFrench);
+  EXPECT_EQ(LocMap::of(Board{data(), Position(base), kNoOptions}, Side::kFrench), first);
+  EXPECT_NE(LocMap::of(b, Side::kGerman), first);
+
+  // Each change of what a LOC is traced on: `of` traces a map of its own, the
+  // fresh one, and at least one of them traces another LOC than the base's.
+  std::vector<Position> changed(6, base);
+  for (auto& c : changed[0].control) c = static_cast<signed char>(index(Side::kGerman));
+  for (auto& g : changed[1].sps)
+    if (g.side == Side::kGerman) g.status = Status::kDemoralized;
+  for (auto& g : changed[2].sps)
+    if (g.side == Side::kGerman) g.entrained = true;
+  for (auto& g : changed[3].sps)
+    if (g.side == Side::kGerman && g.hex == H("2107")) g.hex = H("1509");
+  for (auto& g : changed[4].sps)
+    if (g.side == Side::kGerman && g.hex == H("2107")) g.count = 1;
+  changed[5].destroyed.push_back(H("0810"));
+  int differ = 0;
+  for (std::size_t i = 0; i < changed.size(); ++i) {
+    const Board cb{data(), changed[i], kNoOptions};
+    for (Side s : {Side::kFrench, Side::kGerman}) {
+      const auto kept = LocMap::of(cb, s);
+      EXPECT_NE(kept, LocMap::of(b, s)) << "change " << i << " went unseen";
+      EXPECT_TRUE(same(*kept, LocMap(cb, s))) << "change " << i << ", " << side_name(s);
+      differ += !same(*kept, *LocMap::of(b, s));
+    }
+  }
+  EXPECT_GT(differ, 0);
+
+  // Another data set (a copy, which may then be changed) is traced afresh.
+  const GameData copy = data();
+  EXPECT_NE(LocMap::of(Board{copy, base, kNoOptions}, Side::kFrench), first);
+  EXPECT_EQ(LocMap::of(b, Side::kFrench), first);
+}
+
+// A state's LOC maps through an action that changes nothing they were traced
+// on (WateState::apply), and a clone's: at every step of games between the
+// heuristic and the random bot, and in a clone of each state, they are the
+// maps traced afresh.
 TEST(Wate1870_4_1, TheLocMapsAStateKeepsAreTheMapsTracedAfresh) {
   const auto& map = testing::shipped_data()->map;
   auto same = [&](const LocMap& kept, const Board& b, Side side) {

@@ -108,8 +108,8 @@ std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
   // hex with a LOC there has one without itself alone. The others are traced
   // one by one, as check_mobilization_hex_afresh does.
   std::sort(forts.begin(), forts.end());
-  std::optional<LocMap> without_all;
-  if (!forts.empty()) without_all.emplace(Board{*data_, without_fortresses(pos_, forts), options_}, side);
+  std::shared_ptr<const LocMap> without_all;
+  if (!forts.empty()) without_all = LocMap::of(Board{*data_, without_fortresses(pos_, forts), options_}, side);
   std::vector<hex::Hex> out;
   for (hex::Hex h : places) {
     const bool fortress = std::binary_search(forts.begin(), forts.end(), h);

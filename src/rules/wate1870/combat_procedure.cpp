@@ -236,7 +236,7 @@ CombatSetup WateState::combat_setup() const {
   setup.attacker = att;
   setup.defender_hex = c.target;
   setup.march_combat = c.march;
-  const LocMap att_loc(b, att), def_loc(b, def);
+  const auto att_loc = LocMap::of(b, att), def_loc = LocMap::of(b, def);
   auto force_in = [&](hex::Hex h, Side side, const LocMap& loc) {
     CombatForce f;
     f.hex = h;
@@ -251,8 +251,8 @@ CombatSetup WateState::combat_setup() const {
     f.cavalry = cavalry_force(b, groups);
     return f;
   };
-  for (auto h : c.from) setup.attack.push_back(force_in(h, att, att_loc));
-  setup.defence = force_in(c.target, def, def_loc);
+  for (auto h : c.from) setup.attack.push_back(force_in(h, att, *att_loc));
+  setup.defence = force_in(c.target, def, *def_loc);
   for (const auto& id : force_->hqs) setup.attack_hqs.push_back(pos_.hq(id));
   for (const auto& q : pos_.hqs)
     if (q.side == def && q.hex == c.target) setup.defence_hqs.push_back(&q);
@@ -487,9 +487,9 @@ Events WateState::combat_continue() {
       // fortress whose garrison stayed behind, to besiege it (GAP-W-21, ruling P-11).
       if (c.winner == att && !c.march && enterable_after_win(c.target, def)) {
         bool can = false;
-        const LocMap loc(board(), att);
+        const auto loc = LocMap::of(board(), att);
         for (const auto& g : pos_.sps)
-          can = can || (g.engaged && g.side == att && g.status != Status::kDemoralized && loc.has_loc(g.hex));
+          can = can || (g.engaged && g.side == att && g.status != Status::kDemoralized && loc->has_loc(g.hex));
         if (can) steps_.push_back({StepKind::kAdvance, att});
       }
       return ev;
@@ -749,10 +749,10 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
     case StepKind::kAdvance: {
       if (a.verb == "stay") return {{"advance", who + " does not advance (rule 8.7)", {}}};
       const hex::Hex from = *hex::parse_hex(*a.get("from"));
-      const LocMap loc(board(), step.side);
+      const auto loc = LocMap::of(board(), step.side);
       int n = 0;
       for (auto& g : pos_.sps)
-        if (g.engaged && g.side == step.side && g.hex == from && g.status != Status::kDemoralized && loc.has_loc(from)) {
+        if (g.engaged && g.side == step.side && g.hex == from && g.status != Status::kDemoralized && loc->has_loc(from)) {
           g.hex = c.target;
           n += g.count;
         }

@@ -1,9 +1,15 @@
 #include "rules/wate1870/game_data.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <filesystem>
 
 namespace rz::wate1870 {
+
+std::uint64_t DataId::next() {
+  static std::atomic<std::uint64_t> last{0};
+  return ++last;
+}
 
 std::string default_data_dir() {
   if (const char* env = std::getenv("REISSWITZ_DATA_DIR"); env && *env) return env;
@@ -19,7 +25,7 @@ Result<std::shared_ptr<const GameData>> load_game_data(const std::string& dir) {
   auto tables = Tables::load(base + "tables.yaml");
   if (!tables) return tables.error();
   auto data = std::make_shared<GameData>(
-      GameData{dir, std::move(map).value(), std::move(forces).value(), std::move(tables).value()});
+      GameData{dir, std::move(map).value(), std::move(forces).value(), std::move(tables).value(), {}});
   return std::shared_ptr<const GameData>(std::move(data));
 }
 

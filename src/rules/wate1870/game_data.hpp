@@ -1,6 +1,7 @@
 #pragma once
 // Everything a game of 1870 reads from data/wate1870: loaded once, shared
 // read-only by every state (clones copy a pointer, not the map).
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -11,11 +12,25 @@
 
 namespace rz::wate1870 {
 
+// Tells one data set from another for caches keyed by data (LocMap::of): a
+// copy is a new data set, since it may then be changed.
+struct DataId {
+  std::uint64_t value = next();
+  DataId() = default;
+  DataId(const DataId&) : value(next()) {}
+  DataId& operator=(const DataId&) {
+    value = next();
+    return *this;
+  }
+  static std::uint64_t next();
+};
+
 struct GameData {
   std::string dir;
   Map map;
   Forces forces;
   Tables tables;
+  DataId id;
 };
 
 // The data directory: $REISSWITZ_DATA_DIR, else the source tree's data/.

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/zoc.hpp"
@@ -192,11 +193,93 @@ LocMap::LocMap(const Board& b, Side side)
   t.solve(loc_);
 }
 
+namespace {
+
+// What a LocMap and the ZocMap it uses read of a group: its side, hex, count,
+// status and whether it is entrained (loc.cpp, zoc.cpp).
+std::uint64_t traced_fields(const SpGroup& g) {
+  return static_cast<std::uint64_t>(static_cast<std::uint16_t>(g.hex.col)) << 48 |
+         static_cast<std::uint64_t>(static_cast<std::uint16_t>(g.hex.row)) << 32 |
+         static_cast<std::uint64_t>(static_cast<std::uint32_t>(g.count) & 0xffffffu) << 8 |
+         static_cast<std::uint64_t>(g.status) << 2 | static_cast<std::uint64_t>(index(g.side)) << 1 |
+         (g.entrained ? 1u : 0u);
+}
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
+std::uint64_t traced_hash(const Position& pos) {
+  std::uint64_t h = pos.sps.size();
+  for (const auto& g : pos.sps) h = mix(h, traced_fields(g));
+  const auto& c = pos.control;
+  std::size_t i = 0;
+  for (; i + 8 <= c.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, c.data() + i, 8);
+    h = mix(h, w);
+  }
+  for (; i < c.size(); ++i) h = mix(h, static_cast<std::uint8_t>(c[i]));
+  for (const auto d : pos.destroyed)
+    h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(d.col)) << 32 | static_cast<std::uint32_t>(d.row));
+  return h;
+}
+
+struct Traced {
+  std::uint64_t data = 0, hash = 0, used = 0;
+  Side side = Side::kFrench;
+  std::vector<std::uint64_t> groups;
+  std::vector<signed char> control;
+  std::vector<hex::Hex> destroyed;
+  std::shared_ptr<const LocMap> map;
+
+  bool holds(const Position& pos) const {
+    if (groups.size() != pos.sps.size() || control != pos.control || destroyed != pos.destroyed) return false;
+    for (std::size_t i = 0; i < groups.size(); ++i)
+      if (groups[i] != traced_fields(pos.sps[i])) return false;
+    return true;
+  }
+  void keep(const Position& pos) {
+    groups.clear();
+    for (const auto& g : pos.sps) groups.push_back(traced_fields(g));
+    control = pos.control;
+    destroyed = pos.destroyed;
+  }
+};
+
+// Enough for the positions along a search's tree path and a turn's what-ifs;
+// the least recently used goes first.
+constexpr std::size_t kTracedKept = 64;
+
+}  // namespace
+
+std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side) {
+  thread_local std::vector<Traced> kept(kTracedKept);
+  thread_local std::uint64_t clock = 0;
+  const std::uint64_t data = b.data.id.value, hash = traced_hash(b.pos);
+  Traced* oldest = &kept.front();
+  for (auto& t : kept) {
+    if (t.map && t.data == data && t.side == side && t.hash == hash && t.holds(b.pos)) {
+      t.used = ++clock;
+      return t.map;
+    }
+    if (t.used < oldest->used) oldest = &t;
+  }
+  oldest->map = std::make_shared<const LocMap>(b, side);
+  oldest->data = data;
+  oldest->side = side;
+  oldest->hash = hash;
+  oldest->used = ++clock;
+  oldest->keep(b.pos);
+  return oldest->map;
+}
+
 bool LocMap::has_loc(hex::Hex h) const {
   const int i = map_->index_of(h);
   return i >= 0 && loc_[at(i)];
 }
 
-bool has_loc(const Board& b, hex::Hex h, Side side) { return LocMap(b, side).has_loc(h); }
+bool has_loc(const Board& b, hex::Hex h, Side side) { return LocMap::of(b, side)->has_loc(h); }
 
 }  // namespace rz::wate1870

@@ -1,6 +1,7 @@
 #pragma once
 // 4.0 Lines of Communication: 4.1 tracing, 4.2 sources of supply, 9.0 (a
 // fortress held at 1:1 counts as friendly for tracing).
+#include <memory>
 #include <vector>
 
 #include "hex/hex.hpp"
@@ -17,6 +18,10 @@ bool supply_source(const Board& b, hex::Hex h, Side side);
 class LocMap {
  public:
   LocMap(const Board& b, Side side);
+  // The same, traced once per thread for each position: a search replays the
+  // same moves many times, and the rules ask again after orders that move
+  // nothing. Looked up by everything a LOC is traced on, compared exactly.
+  static std::shared_ptr<const LocMap> of(const Board& b, Side side);
   bool has_loc(hex::Hex h) const;
   Side side() const { return side_; }
 

@@ -372,14 +372,8 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
 
 Result<Events> WateState::apply(Player player, const Action& action) {
   if (auto ok = check_impl(player, action); !ok) return ok.error();
-  // The LOC maps (4.1) outlive the action when what they were traced on does
-  // not change (orders that move nothing, most rolls): kept, and checked below.
-  std::shared_ptr<const LocMap> kept_loc[kSides];
-  std::vector<std::uint32_t> loc_key;
-  if (derived_ && (derived_->loc[0] || derived_->loc[1])) {
-    for (int i = 0; i < kSides; ++i) kept_loc[i] = derived_->loc[i];
-    loc_key = loc_inputs();
-  }
+  // The LOC maps (4.1) of a position that the action leaves as it was (orders
+  // that move nothing, most rolls) come back from LocMap::of's cache.
   derived_.reset();
   applying_ = true;
   struct Done {
@@ -527,32 +521,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   }
   auto next = advance_phase();
   ev.insert(ev.end(), next.begin(), next.end());
-  if (!loc_key.empty() && loc_inputs() == loc_key)
-    for (int i = 0; i < kSides; ++i) derived().loc[i] = kept_loc[i];
   return ev;
-}
-
-std::vector<std::uint32_t> WateState::loc_inputs() const {
-  // Everything LocMap and the ZocMap it uses read of the position: each
-  // group's side, hex, count, status and whether it is entrained, the control
-  // of every hex and the destroyed fortresses (loc.cpp, zoc.cpp).
-  std::vector<std::uint32_t> k;
-  k.reserve(3 + 3 * pos_.sps.size() + pos_.control.size() + 2 * pos_.destroyed.size());
-  const auto add_hex = [&](hex::Hex h) {
-    k.push_back(static_cast<std::uint32_t>(h.col));
-    k.push_back(static_cast<std::uint32_t>(h.row));
-  };
-  k.push_back(static_cast<std::uint32_t>(pos_.sps.size()));
-  for (const auto& g : pos_.sps) {
-    add_hex(g.hex);
-    k.push_back(static_cast<std::uint32_t>(g.count) << 8 ^ static_cast<std::uint32_t>(g.status) << 2 ^
-                static_cast<std::uint32_t>(index(g.side)) << 1 ^ (g.entrained ? 1u : 0u));
-  }
-  k.push_back(static_cast<std::uint32_t>(pos_.control.size()));
-  for (const auto c : pos_.control) k.push_back(static_cast<std::uint32_t>(c + 2));
-  k.push_back(static_cast<std::uint32_t>(pos_.destroyed.size()));
-  for (const auto h : pos_.destroyed) add_hex(h);
-  return k;
 }
 
 std::vector<double> WateState::returns() const {
@@ -898,9 +867,9 @@ std::vector<hex::Hex> WateState::mobilization_hexes(Side side) const {
 }
 
 std::shared_ptr<const LocMap> WateState::loc_map(Side side) const {
-  if (applying_) return std::make_shared<const LocMap>(board(), side);
+  if (applying_) return LocMap::of(board(), side);
   auto& slot = derived().loc[index(side)];
-  if (!slot) slot = std::make_shared<const LocMap>(board(), side);
+  if (!slot) slot = LocMap::of(board(), side);
   return slot;
 }
 

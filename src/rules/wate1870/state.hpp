@@ -286,13 +286,12 @@ class WateState final : public State {
 
   // What the rules derive from the position (LOC, rail reach) is asked many
   // times per decision; each is computed once per state and kept here. apply()
-  // drops it before changing anything and computes afresh while it works (the
-  // LOC maps come back if what they were traced on did not change).
+  // drops it before changing anything and computes afresh while it works (LOC
+  // maps come from LocMap::of, traced once per position).
   struct Derived;
   std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
-  std::vector<std::uint32_t> loc_inputs() const;  // what the LOC maps depend on, for apply()
   // 7.2: MP the French force needs to reach each hex (by Map index, -1 = not
   // within MA + 3) along paths that avoid enemy zones of control.
   std::vector<int> forced_reach() const;
