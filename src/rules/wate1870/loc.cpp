@@ -195,24 +195,37 @@ LocMap::LocMap(const Board& b, Side side)
 
 namespace {
 
-// What a LocMap and the ZocMap it uses read of a group: its side, hex, count,
-// status and whether it is entrained (loc.cpp, zoc.cpp).
-std::uint64_t traced_fields(const SpGroup& g) {
-  return static_cast<std::uint64_t>(static_cast<std::uint16_t>(g.hex.col)) << 48 |
-         static_cast<std::uint64_t>(static_cast<std::uint16_t>(g.hex.row)) << 32 |
-         static_cast<std::uint64_t>(static_cast<std::uint32_t>(g.count) & 0xffffffu) << 8 |
-         static_cast<std::uint64_t>(g.status) << 2 | static_cast<std::uint64_t>(index(g.side)) << 1 |
-         (g.entrained ? 1u : 0u);
-}
+// What a LocMap and the ZocMap it uses read of a group (loc.cpp, zoc.cpp).
+struct TracedGroup {
+  hex::Hex hex;
+  int count = 0;
+  Status status = Status::kGood;
+  Side side = Side::kFrench;
+  bool entrained = false;
+  explicit TracedGroup(const SpGroup& g)
+      : hex(g.hex), count(g.count), status(g.status), side(g.side), entrained(g.entrained) {}
+  friend bool operator==(const TracedGroup&, const TracedGroup&) = default;
+};
 
 std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
   return h * 0xff51afd7ed558ccdull;
 }
 
+std::uint64_t hex_bits(hex::Hex h) {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.col)) << 32 |
+         static_cast<std::uint32_t>(h.row);
+}
+
+// A hash of what LocMap reads of a position; a match is then compared exactly.
 std::uint64_t traced_hash(const Position& pos) {
   std::uint64_t h = pos.sps.size();
-  for (const auto& g : pos.sps) h = mix(h, traced_fields(g));
+  for (const auto& g : pos.sps) {
+    h = mix(h, hex_bits(g.hex));
+    h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(g.count)) << 8 |
+                   static_cast<std::uint64_t>(g.status) << 2 |
+                   static_cast<std::uint64_t>(index(g.side)) << 1 | (g.entrained ? 1u : 0u));
+  }
   const auto& c = pos.control;
   std::size_t i = 0;
   for (; i + 8 <= c.size(); i += 8) {
@@ -221,28 +234,28 @@ std::uint64_t traced_hash(const Position& pos) {
     h = mix(h, w);
   }
   for (; i < c.size(); ++i) h = mix(h, static_cast<std::uint8_t>(c[i]));
-  for (const auto d : pos.destroyed)
-    h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(d.col)) << 32 | static_cast<std::uint32_t>(d.row));
+  for (const auto d : pos.destroyed) h = mix(h, hex_bits(d));
   return h;
 }
 
 struct Traced {
   std::uint64_t data = 0, hash = 0, used = 0;
   Side side = Side::kFrench;
-  std::vector<std::uint64_t> groups;
+  std::vector<TracedGroup> groups;
   std::vector<signed char> control;
   std::vector<hex::Hex> destroyed;
   std::shared_ptr<const LocMap> map;
 
   bool holds(const Position& pos) const {
-    if (groups.size() != pos.sps.size() || control != pos.control || destroyed != pos.destroyed) return false;
+    if (groups.size() != pos.sps.size() || control != pos.control || destroyed != pos.destroyed)
+      return false;
     for (std::size_t i = 0; i < groups.size(); ++i)
-      if (groups[i] != traced_fields(pos.sps[i])) return false;
+      if (!(groups[i] == TracedGroup(pos.sps[i]))) return false;
     return true;
   }
   void keep(const Position& pos) {
     groups.clear();
-    for (const auto& g : pos.sps) groups.push_back(traced_fields(g));
+    for (const auto& g : pos.sps) groups.emplace_back(g);
     control = pos.control;
     destroyed = pos.destroyed;
   }
