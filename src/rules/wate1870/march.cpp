@@ -128,6 +128,7 @@ rz::Status forced_march_ready(const Board& b, const ActiveForce& f) {
 
 std::vector<ChanceOutcome> two_dice(const char* verb, bool d66) {
   std::vector<ChanceOutcome> out;
+  out.reserve(36);
   for (int a = 1; a <= 6; ++a)
     for (int b = 1; b <= 6; ++b) {
       Action act(verb);

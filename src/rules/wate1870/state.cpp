@@ -290,6 +290,18 @@ std::vector<Action> WateState::legal_actions(Player player) const {
 }
 
 std::vector<ChanceOutcome> WateState::chance_outcomes() const {
+  return applying_ ? chance_outcomes_afresh() : kept_chance_outcomes();
+}
+
+// A search lists a roll's outcomes and then applies one, which checks it
+// against the same list: the list is made once per state.
+const std::vector<ChanceOutcome>& WateState::kept_chance_outcomes() const {
+  auto& kept = derived().chance;
+  if (!kept) kept = chance_outcomes_afresh();
+  return *kept;
+}
+
+std::vector<ChanceOutcome> WateState::chance_outcomes_afresh() const {
   if (to_move().kind != MoveKind::kChance) return {};
   if (steps_.back().kind == StepKind::kSiegeRoll) return siege_outcomes(steps_.back());  // 9.0 (siege.cpp)
   switch (steps_.back().kind) {
@@ -306,6 +318,7 @@ std::vector<ChanceOutcome> WateState::chance_outcomes() const {
   }
   // 7.0 / GAP-W-38: each side rolls 1d6.
   std::vector<ChanceOutcome> out;
+  out.reserve(36);
   for (int f = 1; f <= 6; ++f)
     for (int g = 1; g <= 6; ++g)
       out.push_back({Action("initiative").with("french", std::to_string(f)).with("german", std::to_string(g)),
@@ -323,7 +336,8 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     const StepDue due = step_due(steps_.back().kind);
     if (player != kChance)
       return not_your_turn(std::string("the dice are to be rolled for ") + due.what, due.rule);
-    for (const auto& o : chance_outcomes())
+    const auto afresh = applying_ ? chance_outcomes_afresh() : std::vector<ChanceOutcome>{};
+    for (const auto& o : applying_ ? afresh : kept_chance_outcomes())
       if (o.action == action) return {};
     return make_error(
         Code::kMalformed,

@@ -292,6 +292,8 @@ class WateState final : public State {
   std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
+  std::vector<ChanceOutcome> chance_outcomes_afresh() const;
+  const std::vector<ChanceOutcome>& kept_chance_outcomes() const;  // in derived_
   // 7.2: MP the French force needs to reach each hex (by Map index, -1 = not
   // within MA + 3) along paths that avoid enemy zones of control.
   std::vector<int> forced_reach() const;
