@@ -366,7 +366,7 @@ Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
   setup.attack_hqs = attack_hqs;
   for (const auto& q : b.pos.hqs)
     if (q.side == def && q.hex == target) setup.defence_hqs.push_back(&q);
-  const auto v = wate1870::evaluate_combat(b, setup);
+  const auto v = wate1870::evaluate_combat(b, setup, false);
 
   Heuristic1870Bot::Odds o;
   o.attack_drm = v.attack_drm;

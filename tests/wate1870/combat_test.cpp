@@ -88,6 +88,37 @@ TEST_F(Wate1870_8_2, StepsExplainStatusAndLoc) {
   EXPECT_EQ(v.steps.at(1), "French 12 SP, 3 disrupted halved → 10; no LOC halved → 5 (8.2)");
 }
 
+// A bot weighing many combats asks for the numbers alone: they are the
+// numbers of the explained evaluation, with no steps.
+TEST_F(Wate1870_8_2, TheNumbersWithoutTheStepsAreTheSame) {
+  std::vector<CombatSetup> setups{
+      clear_attack({force("1609", 13, 0, 0, false)}, force("1709", 4)),
+      clear_attack({force("1609", 12)}, force("1709", 9, 3, 0, false)),
+      clear_attack({force("1609", 3, 0, 4, false), force("1610", 5, 2)}, force("1709", 1, 1, 1)),
+  };
+  setups[0].march_combat = true;
+  setups[2].defence.entrained = true;
+  for (const auto& s : setups) {
+    const CombatValues full = evaluate_combat(board(), s), bare = evaluate_combat(board(), s, false);
+    EXPECT_FALSE(full.steps.empty());
+    EXPECT_TRUE(bare.steps.empty());
+    EXPECT_EQ(bare.attack_sp, full.attack_sp);
+    EXPECT_EQ(bare.defence_sp, full.defence_sp);
+    EXPECT_EQ(bare.attack_raw, full.attack_raw);
+    EXPECT_EQ(bare.defence_raw, full.defence_raw);
+    EXPECT_EQ(bare.column_shift, full.column_shift);
+    EXPECT_EQ(bare.crm.column, full.crm.column);
+    EXPECT_EQ(bare.attack_hq, full.attack_hq);
+    EXPECT_EQ(bare.defence_hq, full.defence_hq);
+    EXPECT_EQ(bare.attack_drm, full.attack_drm);
+    EXPECT_EQ(bare.defence_drm, full.defence_drm);
+    EXPECT_EQ(bare.attack_may_commit, full.attack_may_commit);
+    EXPECT_EQ(bare.defence_may_commit, full.defence_may_commit);
+    EXPECT_EQ(bare.attack_artillery_rp, full.attack_artillery_rp);
+    EXPECT_EQ(bare.defence_artillery_rp, full.defence_artillery_rp);
+  }
+}
+
 TEST_F(Wate1870_8_2, MarchCombatHalvesTheAttackerOnly) {
   CombatSetup s = clear_attack({force("1609", 9)}, force("1709", 9));
   s.march_combat = true;

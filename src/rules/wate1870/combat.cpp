@@ -11,22 +11,25 @@ namespace {
 
 std::string sgn(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
-// GAP-W-16 steps (1)-(4) for one force, with the line that explains them.
+// GAP-W-16 steps (1)-(4) for one force, with the line that explains them
+// (none asked for: a bot weighing many combats reads only the numbers).
 int force_strength(const CombatForce& f, Side side, bool attacker, bool march,
-                   const std::string& where, std::string& line) {
-  line = std::string(side_name(side)) + " " + std::to_string(f.raw()) + " SP" + where;
+                   const std::string& where, std::string* line) {
+  if (line) *line = std::string(side_name(side)) + " " + std::to_string(f.raw()) + " SP" + where;
   int s = status_strength(f.good, f.disrupted, f.demoralized);  // (1) 3.5.1
-  if (f.disrupted >= 2) line += ", " + std::to_string(f.disrupted) + " disrupted halved";
-  if (f.demoralized >= 2) line += ", " + std::to_string(f.demoralized) + " demoralized count 1";
-  if (f.disrupted >= 2 || f.demoralized >= 2) line += " → " + std::to_string(s);
+  if (line) {
+    if (f.disrupted >= 2) *line += ", " + std::to_string(f.disrupted) + " disrupted halved";
+    if (f.demoralized >= 2) *line += ", " + std::to_string(f.demoralized) + " demoralized count 1";
+    if (f.disrupted >= 2 || f.demoralized >= 2) *line += " → " + std::to_string(s);
+  }
   auto halve = [&](const char* why) {
     s /= 2;
-    line += std::string("; ") + why + " halved → " + std::to_string(s);
+    if (line) *line += std::string("; ") + why + " halved → " + std::to_string(s);
   };
   if (attacker && march) halve("March Combat");      // (2) 7.1.1
   if (!attacker && f.entrained) halve("entrained");  // (3) 7.1.3: only when attacked
   if (!f.loc && !f.cavalry) halve("no LOC");         // (4) cavalry is always in combat supply
-  if (!f.loc && f.cavalry) line += "; cavalry, no LOC needed";
+  if (line && !f.loc && f.cavalry) *line += "; cavalry, no LOC needed";
   return s;
 }
 
@@ -38,8 +41,8 @@ int fortress_sr(const Board& b, hex::Hex h, Side defender) {
 }
 
 // GAP-W-03: terrain, town or friendly fortress, and a river when every attacking
-// hex attacks across one. Explains itself in `why`.
-int column_shift(const Board& b, const CombatSetup& s, Side defender, std::string& why) {
+// hex attacks across one. Explains itself in `why` if asked.
+int column_shift(const Board& b, const CombatSetup& s, Side defender, std::string* why) {
   const HexInfo* i = b.map().find(s.defender_hex);
   if (i == nullptr) return 0;
   const bool river =
@@ -47,10 +50,12 @@ int column_shift(const Board& b, const CombatSetup& s, Side defender, std::strin
         return b.map().river(f.hex, s.defender_hex);
       });
   const bool fortress = fortress_sr(b, s.defender_hex, defender) > 0;
-  why = std::string(terrain_name(i->terrain));
-  if (i->town) why += ", town";
-  if (fortress) why += ", fortress";
-  if (river) why += ", across a river";
+  if (why) {
+    *why = std::string(terrain_name(i->terrain));
+    if (i->town) *why += ", town";
+    if (fortress) *why += ", fortress";
+    if (river) *why += ", across a river";
+  }
   return b.tables().crm_shift(i->terrain, i->town, fortress, river);
 }
 
@@ -63,59 +68,65 @@ int status_strength(int good, int disrupted, int demoralized) {
 }
 
 int combat_strength(const CombatForce& f, bool attacker, bool march_combat) {
-  std::string line;
-  return force_strength(f, Side::kGerman, attacker, march_combat, "", line);
+  return force_strength(f, Side::kGerman, attacker, march_combat, "", nullptr);
 }
 
-CombatValues evaluate_combat(const Board& b, const CombatSetup& setup) {
+CombatValues evaluate_combat(const Board& b, const CombatSetup& setup, bool explain) {
   CombatValues v;
   const Side att = setup.attacker, def = other(att);
   const bool several = setup.attack.size() > 1;
   std::string line;
+  std::string* const say = explain ? &line : nullptr;
   for (const CombatForce& f : setup.attack) {
-    v.attack_sp +=
-        force_strength(f, att, true, setup.march_combat, several ? " in " + f.hex.id() : "", line);
-    v.steps.push_back(line + " (8.2)");
+    v.attack_sp += force_strength(f, att, true, setup.march_combat,
+                                  several && explain ? " in " + f.hex.id() : "", say);
+    if (explain) v.steps.push_back(line + " (8.2)");
     v.attack_raw += f.raw();
     v.attack_may_commit = v.attack_may_commit || f.loc;  // GAP-W-17: one force with a LOC suffices
   }
-  if (several)
+  if (several && explain)
     v.steps.push_back(std::string(side_name(att)) + " total " + std::to_string(v.attack_sp) +
                       " SP (8.2)");
 
-  v.defence_sp = force_strength(setup.defence, def, false, setup.march_combat, "", line);
+  v.defence_sp = force_strength(setup.defence, def, false, setup.march_combat, "", say);
   v.defence_raw = setup.defence.raw();
   v.defence_may_commit = setup.defence.loc;
   if (const int sr = fortress_sr(b, setup.defender_hex, def); sr > 0) {
     v.defence_sp += sr;  // (5) once, after the halvings
-    line += "; fortress SR " + std::to_string(sr) + " added → " + std::to_string(v.defence_sp);
+    if (explain)
+      line += "; fortress SR " + std::to_string(sr) + " added → " + std::to_string(v.defence_sp);
   }
-  v.steps.push_back(line + " (8.2)");
+  if (explain) v.steps.push_back(line + " (8.2)");
 
   // 8.3: ratio column, then the terrain/river shift, clamped by the table.
   std::string why;
-  v.column_shift = column_shift(b, setup, def, why);
+  v.column_shift = column_shift(b, setup, def, explain ? &why : nullptr);
   v.crm = b.tables().crm_drm(v.attack_sp, v.defence_sp, v.column_shift);
-  const auto& cols = b.tables().crm_columns();
-  const std::string before =
-      cols[static_cast<std::size_t>(b.tables().crm_column(v.attack_sp, v.defence_sp))].label;
-  v.steps.push_back(std::to_string(v.attack_sp) + " against " + std::to_string(v.defence_sp) +
-                    ": column " + before + ", shift " + sgn(v.column_shift) + " (" + why + ") → " +
-                    v.crm.column + ": " + std::string(side_name(att)) + " " + sgn(v.crm.attacker) +
-                    ", " + std::string(side_name(def)) + " " + sgn(v.crm.defender) + " (8.3)");
+  if (explain) {
+    const auto& cols = b.tables().crm_columns();
+    const std::string before =
+        cols[static_cast<std::size_t>(b.tables().crm_column(v.attack_sp, v.defence_sp))].label;
+    v.steps.push_back(std::to_string(v.attack_sp) + " against " + std::to_string(v.defence_sp) +
+                      ": column " + before + ", shift " + sgn(v.column_shift) + " (" + why +
+                      ") → " + v.crm.column + ": " + std::string(side_name(att)) + " " +
+                      sgn(v.crm.attacker) + ", " + std::string(side_name(def)) + " " +
+                      sgn(v.crm.defender) + " (8.3)");
+  }
 
   v.attack_hq = combined_bonus(b, setup.attack_hqs, att, v.attack_raw, true);
   v.defence_hq = combined_bonus(b, setup.defence_hqs, def, v.defence_raw, false);
   v.attack_drm = v.crm.attacker + v.attack_hq;
   v.defence_drm = v.crm.defender + v.defence_hq;
-  v.steps.push_back(std::string(side_name(att)) + " HQ AB " + sgn(v.attack_hq) + " → DRM " +
-                    sgn(v.attack_drm) + "; " + std::string(side_name(def)) + " HQ DB " +
-                    sgn(v.defence_hq) + " → DRM " + sgn(v.defence_drm) + " (3.6, 8.3)");
+  if (explain)
+    v.steps.push_back(std::string(side_name(att)) + " HQ AB " + sgn(v.attack_hq) + " → DRM " +
+                      sgn(v.attack_drm) + "; " + std::string(side_name(def)) + " HQ DB " +
+                      sgn(v.defence_hq) + " → DRM " + sgn(v.defence_drm) + " (3.6, 8.3)");
 
   // 8.4 / GAP-W-18: the cost counts the raw SP taking part.
   v.attack_artillery_rp = b.tables().artillery_cost(att, v.attack_raw);
   v.defence_artillery_rp = b.tables().artillery_cost(def, v.defence_raw);
   auto art = [&](Side s, bool may, int rp, int raw) {
+    if (!explain) return;
     v.steps.push_back(std::string(side_name(s)) + " artillery: " +
                       (may ? std::to_string(rp) + " RP for " + std::to_string(raw) + " SP"
                            : "no LOC, may not commit") +

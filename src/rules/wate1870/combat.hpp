@@ -50,8 +50,9 @@ struct CombatValues {
   std::vector<std::string> steps;  // how each number came about, for the screen
 };
 
-// 8.2-8.4 for a combat as set up.
-CombatValues evaluate_combat(const Board& b, const CombatSetup& setup);
+// 8.2-8.4 for a combat as set up; `steps` explains each number unless
+// `explain` is false (a bot weighing many combats reads only the numbers).
+CombatValues evaluate_combat(const Board& b, const CombatSetup& setup, bool explain = true);
 
 // GAP-W-16 steps (1)-(4) for one force, the fortress SR not included: what
 // evaluate_combat counts for it (the odds of a described combat use it).
