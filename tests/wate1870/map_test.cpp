@@ -77,6 +77,25 @@ TEST(Wate1870_Map, LoadsAndCoversTheWholeRectangle) {
   EXPECT_FALSE(m.on_map({20, 17}));
 }
 
+// The packed facts the ZOC and LOC passes read are the hexes' own, and the
+// fortress list holds every fortress hex, in index order.
+TEST(Wate1870_Map, PackedFactsAreTheHexes) {
+  const Map& m = TheMap();
+  ASSERT_EQ(m.facts().size(), m.hexes().size());
+  std::vector<int> forts;
+  for (std::size_t i = 0; i < m.hexes().size(); ++i) {
+    const HexInfo& h = m.hexes()[i];
+    const Map::Facts& f = m.facts()[i];
+    EXPECT_EQ(f.country, h.country) << h.hex.id();
+    EXPECT_EQ(f.supply, h.supply ? static_cast<int>(index(*h.supply)) : -1) << h.hex.id();
+    EXPECT_EQ(f.town, h.town) << h.hex.id();
+    EXPECT_EQ(f.fortress, h.fortress_sr > 0) << h.hex.id();
+    if (h.fortress_sr > 0) forts.push_back(static_cast<int>(i));
+  }
+  EXPECT_GT(forts.size(), 10u);
+  EXPECT_EQ(m.fortress_indices(), forts);
+}
+
 // 13.1 names these hexes; 13.2 names Kaiserslautern.
 TEST(Wate1870_13_1, NamedSetupHexesAreWhereTheRulebookPutsThem) {
   ExpectPlace("2107", "Metz", Country::kFrance, false, 1, 6);

@@ -81,25 +81,27 @@ struct Tracer {
   void fill() {
     count();
     const ZocMap ezoc(b, other(side));
+    const auto& facts = m.facts();  // HexInfo only for fortresses
     for (std::size_t i = 0; i < size(); ++i) {
-      const HexInfo& info = m.hexes()[i];
-      closed[i] = neutral(info.country);
+      const Map::Facts& f = facts[i];
+      closed[i] = neutral(f.country);
       if (closed[i]) continue;  // never open, never a source (map ruling 4)
-      const bool fort = info.fortress_sr > 0 && !b.pos.fortress_destroyed(info.hex);
-      const int strength = info.fortress_sr + enemy[i];
+      const HexInfo* fortress = f.fortress ? &m.hexes()[i] : nullptr;
+      const bool fort = fortress && !b.pos.fortress_destroyed(fortress->hex);
       // 9.0: an enemy fortress held by friendly SP at 1:1 counts as friendly;
       // our own fortress stays ours while it is not besieged.
       const bool ours = i < b.pos.control.size() && b.pos.control[i] == index(side);
       const bool held =
-          fort && ((own[i] > 0 && b.tables().counts_for_loc(own[i], strength)) ||
-                   (ours && !b.tables().under_siege(enemy[i], info.fortress_sr + own[i])));
+          fort &&
+          ((own[i] > 0 && b.tables().counts_for_loc(own[i], fortress->fortress_sr + enemy[i])) ||
+           (ours && !b.tables().under_siege(enemy[i], fortress->fortress_sr + own[i])));
       friendly[i] = ours || held;
       // 4.1: no enemy forces (an HQ alone does not block, GAP-W-35), and no
       // EZOC unless 3 good-order SP hold the hex.
       open[i] = (enemy[i] == 0 || held) &&
                 (!ezoc.in_zoc_index(static_cast<int>(i)) || strong[i] >= kStrongSp);
-      source[i] = (info.supply == side && enemy[i] == 0) ||
-                  fortress_source(b, info, side, own[i], enemy[i]);
+      source[i] = (f.supply == index(side) && enemy[i] == 0) ||
+                  (fortress && fortress_source(b, *fortress, side, own[i], enemy[i]));
     }
   }
 

@@ -58,6 +58,13 @@ class MapReader {
       const auto n = hex::neighbours(m.hexes_[i].hex);
       for (std::size_t k = 0; k < 6; ++k) m.nbr_[i][k] = m.index_of(n[k]);
     }
+    for (std::size_t i = 0; i < m.hexes_.size(); ++i) {
+      const HexInfo& h = m.hexes_[i];
+      m.facts_.push_back({h.country,
+                          static_cast<std::int8_t>(h.supply ? wate1870::index(*h.supply) : -1), h.town,
+                          h.fortress_sr > 0});
+      if (h.fortress_sr > 0) m.fortresses_.push_back(static_cast<int>(i));
+    }
     m.rail_mask_.assign(m.hexes_.size(), 0);
     m.river_mask_.assign(m.hexes_.size(), 0);
     read_rivers(doc, m);

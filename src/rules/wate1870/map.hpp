@@ -72,6 +72,16 @@ class Map {
   }
 
   const std::vector<HexInfo>& hexes() const { return hexes_; }
+  // What whole-map passes (ZOC, LOC) read of each hex, packed small: a pass
+  // over HexInfo (names and all) reads the memory of ten times as many hexes.
+  struct Facts {
+    Country country = Country::kFrance;
+    std::int8_t supply = -1;  // HexInfo::supply as index(side), -1 none
+    bool town = false;
+    bool fortress = false;  // fortress_sr > 0
+  };
+  const std::vector<Facts>& facts() const { return facts_; }
+  const std::vector<int>& fortress_indices() const { return fortresses_; }  // in index order
   const std::vector<River>& rivers() const { return rivers_; }
   const std::vector<Railway>& railways() const { return railways_; }
   int col_min() const { return col_min_; }
@@ -91,6 +101,8 @@ class Map {
   std::vector<std::uint8_t> rail_mask_;
   std::vector<char> rail_hexes_;
   std::vector<std::array<int, 6>> nbr_;
+  std::vector<Facts> facts_;
+  std::vector<int> fortresses_;
   void mark(std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b);
   bool marked(const std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b) const;
   std::optional<hex::Hex> rail_exit_;

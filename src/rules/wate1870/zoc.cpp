@@ -75,14 +75,17 @@ bool in_zoc_of(const Board& b, hex::Hex h, Side side) {
 ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes().size(), false) {
   const Map& m = b.map();
   // One pass over the pieces: ZOC strength per hex, then each projecting hex
-  // marks its neighbours.
+  // (a stack of `side`, a fortress) marks its neighbours.
   std::vector<int> strength(m.hexes().size(), 0);
   std::vector<std::uint8_t> present(m.hexes().size(), 0);  // bit per side with SP in the hex
+  std::vector<int> stacks;                                  // hexes with ZOC strength
   for (const auto& g : b.pos.sps) {
     const int i = m.index_of(g.hex);
     if (i < 0) continue;
     present[static_cast<std::size_t>(i)] |= static_cast<std::uint8_t>(1u << index(g.side));
-    if (g.side == side && counts_for_zoc(g)) strength[static_cast<std::size_t>(i)] += g.count;
+    if (g.side != side || !counts_for_zoc(g)) continue;
+    if (strength[static_cast<std::size_t>(i)] == 0) stacks.push_back(i);
+    strength[static_cast<std::size_t>(i)] += g.count;
   }
   auto project = [&](int i, bool across_rivers) {
     const std::uint8_t rivers = across_rivers ? 0 : m.river_dirs(i);
@@ -93,13 +96,14 @@ ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes()
       zoc_[static_cast<std::size_t>(j)] = true;
     }
   };
-  for (std::size_t i = 0; i < m.hexes().size(); ++i) {
-    const hex::Hex h = m.hexes()[i].hex;
-    if (strength[i] >= kZocSp) project(static_cast<int>(i), false);
-    if (m.hexes()[i].fortress_sr > 0 && !b.pos.fortress_destroyed(h) &&
-        holder(b, h, present[i] & (1u << index(Side::kFrench)),
-               present[i] & (1u << index(Side::kGerman))) == side)
-      project(static_cast<int>(i), true);
+  for (const int i : stacks)
+    if (strength[static_cast<std::size_t>(i)] >= kZocSp) project(i, false);
+  for (const int i : m.fortress_indices()) {
+    const hex::Hex h = m.hexes()[static_cast<std::size_t>(i)].hex;
+    const std::uint8_t in = present[static_cast<std::size_t>(i)];
+    if (!b.pos.fortress_destroyed(h) &&
+        holder(b, h, in & (1u << index(Side::kFrench)), in & (1u << index(Side::kGerman))) == side)
+      project(i, true);
   }
 }
 
