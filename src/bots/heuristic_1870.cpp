@@ -224,6 +224,14 @@ struct Target {
   bool attack = false;  // an enemy stack: reached when adjacent
 };
 
+// What each target is worth to one force, less the MP it need not march
+// (Impl::goals): worked out once per plan, asked for every hex it reaches.
+struct Goal {
+  int idx = -1;
+  double value = 0;
+  int free_mp = 0;  // an attack is reached when adjacent
+};
+
 struct Scene {
   Scene(const WateState& s, Side side, const MapTables& tables,
         std::shared_ptr<const wate1870::LocMap>* locs,
@@ -296,6 +304,11 @@ struct Scene {
     return wate1870::status_strength(good[u(k(s))][u(i)], dis[u(k(s))][u(i)], dem[u(k(s))][u(i)]);
   }
   int sp_of(Side s, int i) const { return sp[u(k(s))][u(i)]; }
+  // Who controls hex i (3.7), as WateState::controller, by index.
+  std::optional<Side> controller(int i) const {
+    const auto c = ws.position().control[u(i)];
+    return c < 0 ? std::nullopt : std::optional<Side>(static_cast<Side>(c));
+  }
   // `s` is in the ZOC of its enemy in hex i.
   bool in_ezoc(Side s, int i) const {
     return (s == Side::kFrench ? zoc_ge : zoc_fr)->in_zoc_index(i);
@@ -458,11 +471,42 @@ struct Heuristic1870Bot::Impl {
 
   Action choose(const WateState& ws, Player p, Legal& legal);
 
+  // plan_march's tables, kept from one plan to the next: an entry counts only
+  // if its stamp is this plan's, so nothing is cleared or allocated per plan.
+  struct PlanTables {
+    std::uint32_t stamp = 0;
+    std::vector<std::uint32_t> val_at, dest_at, odds_at;
+    std::vector<double> val, dest;
+    std::vector<int> pred;
+    std::vector<Odds> odds;
+    std::vector<std::vector<int>> level;
+    void start(std::size_t hexes, std::size_t width) {
+      if (++stamp == 0) {  // wrapped: every old stamp could match again
+        for (auto* v : {&val_at, &dest_at, &odds_at}) std::fill(v->begin(), v->end(), 0);
+        stamp = 1;
+      }
+      if (val.size() < hexes * width) {
+        val.resize(hexes * width);
+        val_at.resize(hexes * width, 0);
+        pred.resize(hexes * width);
+      }
+      if (dest.size() < hexes) {
+        dest.resize(hexes);
+        dest_at.resize(hexes, 0);
+        odds.resize(hexes * 6);
+        odds_at.resize(hexes * 6, 0);
+      }
+      if (level.size() < width) level.resize(width);
+      for (auto& l : level) l.clear();
+    }
+  };
+  mutable PlanTables plan_tables;
+
   // ---- targets and the value of a hex for a force ----
   const std::vector<Target>& targets(const Scene& sc) const;
-  double goal(const Scene& sc, const std::vector<Target>& ts, const ForceDesc& f, int x) const;
-  double dest_value(const Scene& sc, const std::vector<Target>& ts, const ForceDesc& f,
-                    int x) const;
+  std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
+  static double goal(const Scene& sc, const std::vector<Goal>& gs, int x);
+  double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x) const;
   Plan plan_march(const Scene& sc, const ForceDesc& f) const;
   // From hex `from` to its neighbour in direction `dir` (Map::neighbour_index).
   int move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const;
@@ -506,7 +550,7 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
   for (int i = 0; i < sc.n; ++i) {
     const auto& info = sc.info(i);
     if (!sc.map.passable(info.hex)) continue;
-    const auto ctrl = sc.ws.controller(info.hex);
+    const auto ctrl = sc.controller(i);
     const bool enemy_here = sc.sp_of(sc.foe, i) > 0;
     double value = 0, need = 1;
     // Towns: 1 VP each way (11.0).
@@ -550,12 +594,11 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
   return out;
 }
 
-double Heuristic1870Bot::Impl::goal(const Scene& sc, const std::vector<Target>& ts,
-                                    const ForceDesc& f, int x) const {
-  double best = 0;
+std::vector<Goal> Heuristic1870Bot::Impl::goals(const Scene& sc, const ForceDesc& f) const {
+  std::vector<Goal> out;
   const int str = f.strength();
   const bool led = !f.hqs.empty();
-  for (const auto& t : ts) {
+  for (const auto& t : targets(sc)) {
     double cap = 1;
     const auto it = claims.find(t.idx);
     const double claimed = it == claims.end() ? 0 : it->second;
@@ -568,15 +611,22 @@ double Heuristic1870Bot::Impl::goal(const Scene& sc, const std::vector<Target>& 
     } else if (claimed >= t.need) {
       cap = 0.15;
     }
-    int d = sc.mt.d(x, t.idx);
-    if (t.attack) d = std::max(0, d - sc.b.tables().mp_cost(sc.info(t.idx).terrain));
-    const double v = t.value * cap - kPerMp * d;
-    best = std::max(best, v);
+    out.push_back(
+        {t.idx, t.value * cap, t.attack ? sc.b.tables().mp_cost(sc.info(t.idx).terrain) : 0});
+  }
+  return out;
+}
+
+double Heuristic1870Bot::Impl::goal(const Scene& sc, const std::vector<Goal>& gs, int x) {
+  double best = 0;
+  for (const auto& g : gs) {
+    const int d = std::max(0, sc.mt.d(x, g.idx) - g.free_mp);
+    best = std::max(best, g.value - kPerMp * d);
   }
   return best;
 }
 
-double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Target>& ts,
+double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Goal>& gs,
                                           const ForceDesc& f, int x) const {
   const int raw = f.raw();
   double v = 0;
@@ -590,7 +640,7 @@ double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Tar
       v -= 15;
     const int own = x == f.hex ? sc.sp_of(sc.me, x) : sc.sp_of(sc.me, x) + raw;
     if (own == 0) v -= 30;
-    v += 0.3 * goal(sc, ts, f, x);
+    v += 0.3 * goal(sc, gs, x);
     return v;
   }
   if (raw == 0) {
@@ -600,10 +650,10 @@ double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Tar
       v += 10 + std::min(own, 12) * 0.5 -
            (sc.hq[Scene::u(sc.k(sc.me))][Scene::u(x)] && x != f.hex ? 6 : 0);
     if (sc.nearest(sc.foe, x) <= 1 && own < 3) v -= 20;
-    v += 0.2 * goal(sc, ts, f, x);
+    v += 0.2 * goal(sc, gs, x);
     return v;
   }
-  v += goal(sc, ts, f, x);
+  v += goal(sc, gs, x);
   // Next to the enemy: bad if weaker than what is adjacent.
   const int adj = sc.adjacent_strength(sc.foe, x);
   if (adj > 0) {
@@ -623,7 +673,7 @@ double Heuristic1870Bot::Impl::dest_value(const Scene& sc, const std::vector<Tar
 bool Heuristic1870Bot::Impl::loc_after(const Scene& sc, int x) const {
   const auto& loc = sc.loc(sc.me);
   if (loc.has_loc(sc.hex_at(x))) return true;
-  if (sc.ws.controller(sc.hex_at(x)) == sc.me) return false;
+  if (sc.controller(x) == sc.me) return false;
   for (int dir = 0; dir < 6; ++dir) {
     const int j = sc.map.neighbour_index(x, dir);
     if (j >= 0 && sc.sp_of(sc.foe, j) == 0 && loc.has_loc(sc.hex_at(j))) return true;
@@ -659,7 +709,7 @@ int Heuristic1870Bot::Impl::move_cost(const Scene& sc, const ForceDesc& f, int f
 
 double Heuristic1870Bot::Impl::step_gain(const Scene& sc, int to) const {
   const auto& info = sc.info(to);
-  const auto ctrl = sc.ws.controller(info.hex);
+  const auto ctrl = sc.controller(to);
   if (ctrl == sc.me) return 0;
   double g = 0;
   if (info.town) g += std::max(0.0, vp_points(sc.me, sc.b.tables().vp_town(info.country, sc.me)));
@@ -681,7 +731,7 @@ Heuristic1870Bot::Odds Heuristic1870Bot::Impl::march_odds(const Scene& sc, const
 }
 
 Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) const {
-  const auto& ts = targets(sc);
+  const auto gs = goals(sc, f);
   Plan best;
   best.start = f.hex;
   const int mp0 = std::max(0, f.mp);
@@ -690,21 +740,29 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
     return static_cast<std::size_t>(h) * static_cast<std::size_t>(width) +
            static_cast<std::size_t>(m);
   };
-  std::vector<double> val(static_cast<std::size_t>(sc.n) * static_cast<std::size_t>(width), -kInf);
-  std::vector<int> pred(val.size(), -1);
-  val[slot(f.hex, mp0)] = 0;
-  std::vector<double> dv(static_cast<std::size_t>(sc.n), kInf);  // dest_value, on demand
-  auto dest = [&](int h) {
-    auto& d = dv[Scene::u(h)];
-    if (d == kInf) d = dest_value(sc, ts, f, h);
-    return d;
+  auto& t = plan_tables;
+  t.start(static_cast<std::size_t>(sc.n), static_cast<std::size_t>(width));
+  // The best value of reaching (hex, MP left), and the slot it came from.
+  const auto val = [&](std::size_t s) { return t.val_at[s] == t.stamp ? t.val[s] : -kInf; };
+  auto& pred = t.pred;
+  t.val_at[slot(f.hex, mp0)] = t.stamp;
+  t.val[slot(f.hex, mp0)] = 0;
+  pred[slot(f.hex, mp0)] = -1;
+  auto dest = [&](int h) {  // dest_value, on demand
+    const auto i = Scene::u(h);
+    if (t.dest_at[i] != t.stamp) t.dest_at[i] = t.stamp, t.dest[i] = dest_value(sc, gs, f, h);
+    return t.dest[i];
   };
   // The odds of March Combat from h on its neighbour in `dir`, on demand: the
   // same at every MP left.
-  std::vector<std::optional<Odds>> odds(static_cast<std::size_t>(sc.n) * 6);
+  auto odds = [&](int h, int dir, int e) -> const Odds& {
+    const std::size_t i = Scene::u(h) * 6 + static_cast<std::size_t>(dir);
+    if (t.odds_at[i] != t.stamp) t.odds_at[i] = t.stamp, t.odds[i] = march_odds(sc, f, h, e);
+    return t.odds[i];
+  };
   // The hexes reached with m MP left, by m: every step costs 1 MP or more, so
   // each level is complete before it is walked (in hex order, as ties go).
-  std::vector<std::vector<int>> level(static_cast<std::size_t>(width));
+  auto& level = t.level;
   level[static_cast<std::size_t>(mp0)].push_back(f.hex);
   best.stay = dest(f.hex);
   best.value = best.stay;
@@ -713,7 +771,7 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
     auto& hexes = level[static_cast<std::size_t>(m)];
     std::sort(hexes.begin(), hexes.end());
     for (const int h : hexes) {
-      const double here = val[slot(h, m)];
+      const double here = val(slot(h, m));
       // Stop here, or attack from here.
       const double stop = here + dest(h) - 0.01 * (mp0 - m);
       auto take = [&](double v, int attack) {
@@ -736,9 +794,7 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
           const int cost = sc.b.tables().mp_cost(info.terrain) +
                            ((sc.map.river_dirs(h) >> dir) & 1u ? sc.b.tables().river_mp() : 0);
           if (cost > m) continue;
-          auto& cached = odds[Scene::u(h) * 6 + static_cast<std::size_t>(dir)];
-          if (!cached) cached = march_odds(sc, f, h, e);
-          const auto& o = *cached;
+          const Odds& o = odds(h, dir, e);
           if (o.win < kMinWin || o.value < kMinGain) continue;
           take(here + dest(h) + o.value + step_gain(sc, e) * o.win, e);
         }
@@ -758,9 +814,13 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
         if (german && (sc.fire[Scene::u(h)] || sc.fire[Scene::u(to)]))
           v -= f.army ? 200 : (f.hqs.empty() ? 1.5 : 2.5);
         const std::size_t s = slot(to, m - cost);
-        if (val[s] == -kInf) level[static_cast<std::size_t>(m - cost)].push_back(to);
-        if (v > val[s]) {
-          val[s] = v;
+        if (t.val_at[s] != t.stamp) {
+          level[static_cast<std::size_t>(m - cost)].push_back(to);
+          t.val_at[s] = t.stamp;
+          t.val[s] = -kInf;
+        }
+        if (v > t.val[s]) {
+          t.val[s] = v;
           pred[s] = static_cast<int>(slot(h, m));
         }
       }
@@ -866,7 +926,6 @@ Action Heuristic1870Bot::Impl::setup(Legal& legal) {
 }
 
 Action Heuristic1870Bot::Impl::administrative(const Scene& sc, const std::vector<Action>& legal) {
-  const auto& ts = targets(sc);
   const auto& tb = sc.b.tables();
   const int rp = sc.ws.rp(sc.me);
   // HQs back from a casualty (8.5.1) return at once, to the best-placed hex.
@@ -878,7 +937,7 @@ Action Heuristic1870Bot::Impl::administrative(const Scene& sc, const std::vector
     f.hex = i;
     f.good = sp;
     f.army = army;
-    return dest_value(sc, ts, f, i) - (army ? 0 : 0.01 * sc.nearest(sc.foe, i));
+    return dest_value(sc, goals(sc, f), f, i) - (army ? 0 : 0.01 * sc.nearest(sc.foe, i));
   };
   const Action* best = nullptr;
   double bv = -kInf;

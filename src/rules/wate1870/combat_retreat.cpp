@@ -45,9 +45,15 @@ std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
   // Ruling C-3: the combat hex is no source for its own retreat, so a force
   // beaten on a map edge or in a source fortress heads for the next source.
   // The sources are found once: up to 43 hexes ask for their distance.
+  // Only a supply edge of the side or a fortress can be a source (4.2), so
+  // the other hexes are not asked (each question counts the SP in a hex).
   std::vector<hex::Hex> sources;
-  for (const HexInfo& i : b.map().hexes())
-    if (i.hex != from && supply_source(b, i.hex, side)) sources.push_back(i.hex);
+  const auto& facts = b.map().facts();
+  for (std::size_t k = 0; k < facts.size(); ++k) {
+    if (facts[k].supply != index(side) && !facts[k].fortress) continue;
+    const hex::Hex h = b.map().hexes()[k].hex;
+    if (h != from && supply_source(b, h, side)) sources.push_back(h);
+  }
   if (sources.empty()) return out;
   auto distance = [&](hex::Hex h) {
     int best = hex::distance(h, sources.front());
