@@ -232,10 +232,28 @@ struct Goal {
   int free_mp = 0;  // an attack is reached when adjacent
 };
 
+// Working memory of a bot's own, which copy_memory_from (once per search
+// iteration) leaves as it is: it is exact whatever it was last used for.
+template <class T>
+struct Scratch {
+  T v;
+  Scratch() = default;
+  Scratch(const Scratch&) {}
+  Scratch& operator=(const Scratch&) { return *this; }
+};
+
+// What a Scene may keep for the next decision's (Scene::nearest).
+struct SceneKeep {
+  const wate1870::Map* map = nullptr;
+  std::vector<int> near[2];        // nearest's distances, per side
+  std::vector<int> near_seeds[2];  // the hexes they were measured from
+  std::vector<int> probe;          // scratch
+};
+
 struct Scene {
   Scene(const WateState& s, Side side, const MapTables& tables,
         std::shared_ptr<const wate1870::LocMap>* locs,
-        std::shared_ptr<const wate1870::ZocMap>* zocs)
+        std::shared_ptr<const wate1870::ZocMap>* zocs, SceneKeep& keep)
       : ws(s),
         me(side),
         foe(wate1870::other(side)),
@@ -245,7 +263,9 @@ struct Scene {
         n(tables.n),
         rule_12_1(s.options().flag("12.1")),
         rule_12_4(s.options().flag("12.4")),
-        loc_(locs) {
+        loc_(locs),
+        keep_(keep) {
+    if (keep_.map != &map) keep_ = SceneKeep{&map, {}, {}, {}};
     for (Side z : {Side::kFrench, Side::kGerman}) {
       auto& slot = zocs[u(k(z))];
       if (!slot) slot = std::make_shared<const wate1870::ZocMap>(b, z);
@@ -328,13 +348,22 @@ struct Scene {
   }
   // Hexes from i to the nearest SP of `s` (kFar if none).
   int nearest(Side s, int i) const {
-    auto& d = near_[u(k(s))];
-    if (d.empty()) {
+    auto& d = keep_.near[u(k(s))];
+    if (!near_ready_[u(k(s))]) {
+      near_ready_[u(k(s))] = true;
+      // Kept while the hexes holding SP of s are the same: through a side's
+      // turn the enemy's mostly are.
+      auto& seeds = keep_.probe;
+      seeds.clear();
+      for (int j = 0; j < n; ++j)
+        if (sp_of(s, j) > 0) seeds.push_back(j);
+      auto& kept = keep_.near_seeds[u(k(s))];
+      if (seeds == kept && d.size() == u(n)) return d[u(i)];
+      kept = seeds;
       // Breadth first from every hex with SP of s, over the whole grid.
       d.assign(u(n), kFar);
-      std::vector<int> queue;
-      for (int j = 0; j < n; ++j)
-        if (sp_of(s, j) > 0) d[u(j)] = 0, queue.push_back(j);
+      auto& queue = seeds;
+      for (const int j : queue) d[u(j)] = 0;
       for (std::size_t q = 0; q < queue.size(); ++q) {
         const int j = queue[q];
         for (int dir = 0; dir < 6; ++dir) {
@@ -350,7 +379,8 @@ struct Scene {
 
  private:
   std::shared_ptr<const wate1870::LocMap>* loc_;
-  mutable std::vector<int> near_[2];
+  SceneKeep& keep_;
+  mutable bool near_ready_[2] = {false, false};  // keep_.near is this scene's
 };
 
 // The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
@@ -451,6 +481,7 @@ struct Heuristic1870Bot::Impl {
   std::shared_ptr<const MapTables> tables;
   std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
   std::shared_ptr<const wate1870::ZocMap> zocs[2];
+  Scratch<SceneKeep> keep;
   std::uint64_t pieces = 0;  // pieces_key of the position they were made for
   void refresh(const WateState& ws);
 
@@ -500,7 +531,7 @@ struct Heuristic1870Bot::Impl {
       for (auto& l : level) l.clear();
     }
   };
-  mutable PlanTables plan_tables;
+  mutable Scratch<PlanTables> plan_tables;
 
   // ---- targets and the value of a hex for a force ----
   const std::vector<Target>& targets(const Scene& sc) const;
@@ -740,7 +771,7 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
     return static_cast<std::size_t>(h) * static_cast<std::size_t>(width) +
            static_cast<std::size_t>(m);
   };
-  auto& t = plan_tables;
+  auto& t = plan_tables.v;
   t.start(static_cast<std::size_t>(sc.n), static_cast<std::size_t>(width));
   // The best value of reaching (hex, MP left), and the slot it came from.
   const auto val = [&](std::size_t s) { return t.val_at[s] == t.stamp ? t.val[s] : -kInf; };
@@ -1473,7 +1504,7 @@ Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p, Legal& lega
   // The LOCs and ZOCs are kept while the pieces stand as they were when made,
   // and through a march (planned with them; only the marching force moves).
   if (step != StepKind::kMarch || !zocs[0]) refresh(ws);
-  Scene sc(ws, me, *tables, locs, zocs);
+  Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
     case StepKind::kAbsorb:
       return absorb(sc, legal.all());
