@@ -66,10 +66,10 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
     const ToMove tm = st->to_move();
     if (tm.kind == MoveKind::kChance) {
       // One outcome at a time (not resolve_chance) so each goes into the log.
-      const auto outcomes = st->chance_outcomes();
-      auto idx = dice.pick(outcomes);
+      const auto outcomes = st->chance_outcome_list();
+      auto idx = dice.pick(*outcomes);
       if (!idx) return idx.error();
-      if (auto ok = play(kChance, outcomes[*idx].action); !ok) return ok.error();
+      if (auto ok = play(kChance, (*outcomes)[*idx].action); !ok) return ok.error();
       continue;
     }
     // Simultaneous orders: each player to move, in player order.

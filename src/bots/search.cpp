@@ -116,7 +116,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
     while (!broken && !s->terminal()) {
       const ToMove tm = s->to_move();
       if (tm.kind == MoveKind::kChance) {
-        const auto outcomes = s->chance_outcomes();
+        const auto list = s->chance_outcome_list();  // not copied: 36 outcomes for 2d6
+        const auto& outcomes = *list;
         // Draw one outcome by its exact probability: u in [0, 1) against the running sum.
         const double u = static_cast<double>(rng_.next()) / 4294967296.0;
         double sum = 0;

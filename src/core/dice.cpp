@@ -43,10 +43,10 @@ Result<std::size_t> ScriptedDice::pick(const std::vector<ChanceOutcome>& outcome
 Result<Events> resolve_chance(State& state, DiceSource& dice) {
   Events all;
   while (state.to_move().kind == MoveKind::kChance) {
-    const auto outcomes = state.chance_outcomes();
-    auto idx = dice.pick(outcomes);
+    const auto outcomes = state.chance_outcome_list();
+    auto idx = dice.pick(*outcomes);
     if (!idx) return idx.error();
-    auto ev = state.apply(kChance, outcomes[*idx].action);
+    auto ev = state.apply(kChance, (*outcomes)[*idx].action);
     if (!ev) return ev.error();
     all.insert(all.end(), ev->begin(), ev->end());
   }

@@ -75,6 +75,11 @@ class State {
   virtual Result<Events> apply(Player player, const Action& action) = 0;
   // Every outcome with its exact probability; they sum to exactly 1.
   virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
+  // The same list, shared: it stays valid whatever happens to the state after.
+  // A state that keeps the list answers without a copy; this one makes one.
+  virtual std::shared_ptr<const std::vector<ChanceOutcome>> chance_outcome_list() const {
+    return std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes());
+  }
   // What `viewer` may be told of `action`, which whoever is to move now is
   // about to apply: its text, or nothing when the action itself is hidden
   // information (fog of war); then the events apply() returns, filtered by

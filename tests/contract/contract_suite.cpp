@@ -14,6 +14,12 @@ namespace rz::contract {
 
 namespace {
 
+bool same_outcomes(const std::vector<ChanceOutcome>& a, const std::vector<ChanceOutcome>& b) {
+  return std::equal(a.begin(), a.end(), b.begin(), b.end(), [](const auto& x, const auto& y) {
+    return x.action == y.action && x.probability == y.probability && x.dice == y.dice;
+  });
+}
+
 struct Checker {
   const SuiteConfig& cfg;
   SuiteReport& report;
@@ -62,6 +68,8 @@ struct Checker {
         if (!(Fraction(0, 1) < o.probability)) fail("a chance outcome has probability <= 0");
         if (auto ok = st.check(kChance, o.action); !ok) fail("chance outcome refused: " + o.action.to_string());
       }
+      if (const auto list = st.chance_outcome_list(); !list || !same_outcomes(*list, outs))
+        fail("chance_outcome_list() is not the list chance_outcomes() gives");
     } else if (!st.chance_outcomes().empty()) {
       fail("chance outcomes offered at a non-chance node");
     }
@@ -212,14 +220,18 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
       const ToMove tm = st->to_move();
       Player p = kChance;
       Action a;
+      std::shared_ptr<const std::vector<ChanceOutcome>> shared;
+      std::vector<ChanceOutcome> shared_copy;
       if (tm.kind == MoveKind::kChance) {
-        const auto outs = st->chance_outcomes();
-        auto idx = dice.pick(outs);
+        // The shared list: the state moving on must leave it as it was.
+        shared = st->chance_outcome_list();
+        shared_copy = *shared;
+        auto idx = dice.pick(*shared);
         if (!idx) {
           c.fail("dice could not pick: " + idx.error().to_string());
           break;
         }
-        a = outs[*idx].action;
+        a = (*shared)[*idx].action;
       } else {
         p = tm.players[choose.below(static_cast<std::uint32_t>(tm.players.size()))];
         const auto legal = st->legal_actions(p);
@@ -235,6 +247,9 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
         c.fail("legal action failed to apply: " + a.to_string() + ": " + ev.error().to_string());
         break;
       }
+      if (shared && !same_outcomes(*shared, shared_copy))
+        c.fail("the list chance_outcome_list() gave changed when the state moved on");
+      shared.reset();
       {
         auto now = c.secrets(*st);
         c.check_told(*ev, told, p, secrets, now);

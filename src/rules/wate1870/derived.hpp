@@ -25,7 +25,7 @@ struct WateState::Derived {
       forced_dist;  // 7.2: MP to each hex for the French force, avoiding EZOCs
   std::optional<Position> planning[kSides];  // 12.2, ruling F-8
   std::optional<ForceSp> acting;             // 7.1: the acting force's SP (march.cpp)
-  std::optional<std::vector<ChanceOutcome>> chance;  // the outcomes of the roll due
+  std::shared_ptr<const std::vector<ChanceOutcome>> chance;  // the outcomes of the roll due
 };
 
 }  // namespace rz::wate1870

@@ -290,15 +290,21 @@ std::vector<Action> WateState::legal_actions(Player player) const {
 }
 
 std::vector<ChanceOutcome> WateState::chance_outcomes() const {
-  return applying_ ? chance_outcomes_afresh() : kept_chance_outcomes();
+  return applying_ ? chance_outcomes_afresh() : *kept_chance_outcomes();
+}
+
+std::shared_ptr<const std::vector<ChanceOutcome>> WateState::chance_outcome_list() const {
+  if (applying_)
+    return std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes_afresh());
+  return kept_chance_outcomes();
 }
 
 // A search lists a roll's outcomes and then applies one, which checks it
 // against the same list: the list is made once per state.
-const std::vector<ChanceOutcome>& WateState::kept_chance_outcomes() const {
+const std::shared_ptr<const std::vector<ChanceOutcome>>& WateState::kept_chance_outcomes() const {
   auto& kept = derived().chance;
-  if (!kept) kept = chance_outcomes_afresh();
-  return *kept;
+  if (!kept) kept = std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes_afresh());
+  return kept;
 }
 
 std::vector<ChanceOutcome> WateState::chance_outcomes_afresh() const {
@@ -337,7 +343,7 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
     if (player != kChance)
       return not_your_turn(std::string("the dice are to be rolled for ") + due.what, due.rule);
     const auto afresh = applying_ ? chance_outcomes_afresh() : std::vector<ChanceOutcome>{};
-    for (const auto& o : applying_ ? afresh : kept_chance_outcomes())
+    for (const auto& o : applying_ ? afresh : *kept_chance_outcomes())
       if (o.action == action) return {};
     return make_error(
         Code::kMalformed,

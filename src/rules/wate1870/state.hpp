@@ -174,6 +174,7 @@ class WateState final : public State {
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
   std::vector<ChanceOutcome> chance_outcomes() const override;
+  std::shared_ptr<const std::vector<ChanceOutcome>> chance_outcome_list() const override;
   // 12.2: an opponent's orders are not shown; the events say what may be seen (fog.cpp).
   std::optional<std::string> describe_action_for(Player viewer, const Action& action) const override;
   std::string view(Player player) const override;
@@ -293,7 +294,8 @@ class WateState final : public State {
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
   std::vector<ChanceOutcome> chance_outcomes_afresh() const;
-  const std::vector<ChanceOutcome>& kept_chance_outcomes() const;  // in derived_
+  // The outcomes of the roll due, kept in derived_.
+  const std::shared_ptr<const std::vector<ChanceOutcome>>& kept_chance_outcomes() const;
   // 7.2: MP the French force needs to reach each hex (by Map index, -1 = not
   // within MA + 3) along paths that avoid enemy zones of control.
   std::vector<int> forced_reach() const;
