@@ -48,6 +48,14 @@ ForceSp force_sp(const Position& pos) {
   return f;
 }
 
+// The acting force's SP, asked once per candidate order while legal actions
+// are listed: kept per state, but not while an order is being applied.
+ForceSp acting_sp(const Position& pos, bool applying, std::optional<ForceSp>& kept) {
+  if (applying) return force_sp(pos);
+  if (!kept) kept = force_sp(pos);
+  return *kept;
+}
+
 // 7.1.2: French SP that can fire at a German force in `h`: those adjacent to it,
 // not entrained (ruling MA-3).
 bool french_can_fire_at(const Position& pos, hex::Hex h) {
@@ -199,15 +207,7 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
                    "7.1");
   if (force_->must_stop && a.verb != "attack")
     return illegal("the force entered an enemy zone of control in " + force_->hex.id() + " and must stop there", "3.4");
-  // Asked once per candidate order while legal actions are listed: kept per state.
-  ForceSp fs;
-  if (applying_) {
-    fs = force_sp(pos_);
-  } else {
-    auto& kept = derived().acting;
-    if (!kept) kept = force_sp(pos_);
-    fs = *kept;
-  }
+  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
   const bool on_train = force_->entrained || fs.entrained > 0;
   if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return check_rail(side, a);
   if (a.verb == "forced-march") return check_forced_march(side, a);
@@ -531,7 +531,7 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
 
 rz::Status WateState::check_rail(Side side, const Action& a) const {
   const RailRules& rr = data_->tables.rail(side);
-  const ForceSp fs = force_sp(pos_);
+  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
   const int free_sp = fs.all - fs.entrained;
   const bool on_train = force_->entrained || fs.entrained > 0;
   if (a.verb == "rail") {
@@ -649,7 +649,7 @@ rz::Status WateState::check_pickup(Side side, const Action& a) const {
   if (force_->hqs.empty() || frames_.empty() || !force_->hq_action ||
       std::find(force_->hqs.begin(), force_->hqs.end(), frames_.back().hq) == force_->hqs.end())
     return illegal("only a force marching with its activated HQ picks up SP", "7.1");
-  const ForceSp fs = force_sp(pos_);
+  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
   if (force_->entrained || fs.entrained > 0) return illegal("an entrained force picks up no SP", "7.1.3");
   if (*n < 1) return make_error(Code::kMalformed, "pick up at least 1 SP");
   if (force_->mp_left < 1) return illegal("a pick-up costs 1 MP; the force has none left", "7.1");
