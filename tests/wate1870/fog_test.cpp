@@ -387,7 +387,10 @@ class ScriptBot final : public bots::Bot {
 
 // A French human (who quits at his first decision) against the script above.
 std::string console_output(GameOptions options) {
-  const std::string path = ::testing::TempDir() + "fog_console_test.yaml";
+  // A file of the test's own: ctest runs the two tests that call this at once.
+  const std::string path = ::testing::TempDir() + "fog_console_" +
+                           ::testing::UnitTest::GetInstance()->current_test_info()->name() +
+                           ".yaml";
   {
     std::ofstream f(path);
     f << scenario_text(kHiddenMarch, Side::kGerman);
