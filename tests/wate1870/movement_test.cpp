@@ -233,5 +233,50 @@ TEST(Wate1870_7_1_3, FrenchMayRideIntoGermanyOnRailTheyControl) {
   EXPECT_FALSE(has(r, "2405"));
 }
 
+// The 7.2 search asks every hex at once with the pieces counted once per hex
+// (Occupancy): each answer must be the one got by looking through the pieces.
+TEST(Wate1870_7_1, CostsWithTheOccupancyTablesAreTheCostsAskedOneByOne) {
+  Position p = home_position();
+  // Stacks of both sides, a lone French HQ, a zero-SP group and neighbours
+  // across the border, so that every clause of the cost is exercised.
+  add(p, Side::kFrench, "2107", 4);
+  add(p, Side::kFrench, "2108", 2);
+  add(p, Side::kGerman, "2207", 3);
+  add(p, Side::kGerman, "2306", 6);
+  p.sps.push_back(SpGroup{Side::kGerman, H("2208"), "test", Status::kGood, 0, false, false});
+  p.hqs.push_back(HqUnit{"F-I", Side::kFrench, H("2008")});
+  p.hqs.push_back(HqUnit{"G-I", Side::kGerman, H("2307")});
+  const auto& m = data().map;
+  int asked = 0, differing = 0;
+  for (const GameOptions& o : {GameOptions{}, options({"12.1", "12.4"})}) {
+    const Board b{data(), p, o};
+    for (Side side : {Side::kFrench, Side::kGerman}) {
+      const Occupancy occupancy(b, side);
+      for (bool cautious : {false, true}) {
+        MoveContext plain{side, cautious, std::nullopt};
+        plain.leaving_own_hex = H("2107");
+        const MoveContext tabled = occupancy.on(plain);
+        for (const auto& from : m.hexes())
+          for (const hex::Hex to : hex::neighbours(from.hex)) {
+            if (!m.on_map(to)) continue;
+            const auto a = enter_cost(b, from.hex, to, plain);
+            const auto c = enter_cost(b, from.hex, to, tabled);
+            ++asked;
+            const bool same =
+                a.ok() == c.ok() &&
+                (a.ok() ? a.value() == c.value() : a.error().to_string() == c.error().to_string());
+            if (!same) {
+              ++differing;
+              ADD_FAILURE() << from.hex.id() << " -> " << to.id() << " for side "
+                            << static_cast<int>(side);
+            }
+          }
+      }
+    }
+  }
+  EXPECT_GT(asked, 8000);
+  EXPECT_EQ(differing, 0);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

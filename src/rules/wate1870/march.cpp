@@ -76,9 +76,11 @@ struct Costs {
   std::vector<int> dist, prev, step;
 };
 // Paths dearer than `max_cost` are not explored: a Forced March reaches MA + 3 at most.
-Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& ctx, int max_cost) {
+Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int max_cost) {
   const Map& m = b.map();
-  const ZocMap ezoc(b, other(ctx.side));
+  const ZocMap ezoc(b, other(force.side));
+  const Occupancy occupancy(b, force.side);  // every hex around is asked about
+  const MoveContext ctx = occupancy.on(force);
   const std::size_t n = m.hexes().size();
   Costs c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
   std::set<std::pair<int, hex::Hex>> open{{0, from}};

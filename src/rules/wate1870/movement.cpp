@@ -54,8 +54,9 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
                        "; a march enters one adjacent hex at a time",
                    "7.1");
   const Side enemy = other(ctx.side);
+  const auto at = [&](hex::Hex h) { return static_cast<std::size_t>(m.index_of(h)); };
   // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
-  if (b.pos.sp(to, enemy) > 0)
+  if (ctx.enemy_sp ? (*ctx.enemy_sp)[at(to)] != 0 : b.pos.sp(to, enemy) > 0)
     return illegal("hex " + to.id() + " holds " + std::string(side_name(enemy)) +
                        " forces; it can be entered only by March Combat",
                    "7.1.1");
@@ -71,14 +72,33 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
     // 7.1: French +1 to enter, and +1 to leave, a hex that already has a
     // friendly force. The moving force itself is not that force: the march
     // procedure names its hex in leaving_own_hex when nothing else stays there.
-    if (b.pos.occupied_by(to, Side::kFrench)) mp += 1;
-    if (b.pos.occupied_by(from, Side::kFrench) && ctx.leaving_own_hex != from) mp += 1;
+    const auto french = [&](hex::Hex h) {
+      return ctx.french ? (*ctx.french)[at(h)] != 0 : b.pos.occupied_by(h, Side::kFrench);
+    };
+    if (french(to)) mp += 1;
+    if (french(from) && ctx.leaving_own_hex != from) mp += 1;
   }
   // 12.1 (optional): German +1 into a French town or fortress hex.
   if (ctx.side == Side::kGerman && b.options.flag("12.1") && dest->country == Country::kFrance &&
       town_or_fortress(b, *dest))
     mp += b.tables().civilian_resistance_mp();
   return mp;
+}
+
+Occupancy::Occupancy(const Board& b, Side side)
+    : enemy_sp(b.map().hexes().size(), 0), french(b.map().hexes().size(), 0) {
+  const Map& m = b.map();
+  std::vector<int> sp(m.hexes().size(), 0);
+  for (const auto& g : b.pos.sps) {
+    const int i = m.index_of(g.hex);
+    if (i < 0) continue;
+    if (g.side != side) sp[static_cast<std::size_t>(i)] += g.count;
+    if (g.side == Side::kFrench) french[static_cast<std::size_t>(i)] = 1;
+  }
+  for (std::size_t i = 0; i < sp.size(); ++i) enemy_sp[i] = sp[i] > 0;
+  for (const auto& q : b.pos.hqs)
+    if (q.side == Side::kFrench && q.hex)
+      if (const int i = m.index_of(*q.hex); i >= 0) french[static_cast<std::size_t>(i)] = 1;
 }
 
 std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {

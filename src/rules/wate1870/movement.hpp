@@ -18,6 +18,22 @@ struct MoveContext {
   // force's own hex of origin is not "a hex that already has a friendly force"
   // once the whole force has left it). Filled by the march procedure.
   std::optional<hex::Hex> leaving_own_hex;
+  // Per Map index, for a search that asks about every hex (7.2): enemy SP
+  // there, a French force there (Position::occupied_by). Null: the pieces are
+  // looked through for each question.
+  const std::vector<char>* enemy_sp = nullptr;
+  const std::vector<char>* french = nullptr;
+};
+
+// The tables MoveContext::enemy_sp and french point to.
+struct Occupancy {
+  std::vector<char> enemy_sp, french;
+  Occupancy(const Board& b, Side side);
+  MoveContext on(MoveContext ctx) const {
+    ctx.enemy_sp = &enemy_sp;
+    ctx.french = &french;
+    return ctx;
+  }
 };
 
 // MP to move from `from` into adjacent `to`, or an error naming the rule that
