@@ -111,26 +111,30 @@ std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
     if (const int i = m.index_of(g.hex); i >= 0 && g.side != side && g.count > 0)
       enemy[static_cast<std::size_t>(i)] = 1;
   // 7.1.3: a friendly controlled rail hex outside an EZOC, free of enemy SP.
-  auto usable = [&](hex::Hex h) {
-    const HexInfo* i = m.find(h);
-    if (i == nullptr || !m.rail(h) || b.pos.controller(m, h) != side) return false;
-    if (home_only && i->country != (side == Side::kGerman ? Country::kGermany : Country::kFrance))
-      return false;
-    return !ezoc.in_zoc(h) && !enemy[static_cast<std::size_t>(m.index_of(h))];
+  // By Map index: the search asks about each rail link of the network.
+  const Country home = side == Side::kGerman ? Country::kGermany : Country::kFrance;
+  auto usable = [&](int i) {
+    const auto u = static_cast<std::size_t>(i);
+    if (!m.rail(m.hexes()[u].hex) || b.pos.control[u] != index(side)) return false;
+    if (home_only && m.facts()[u].country != home) return false;
+    return !ezoc.in_zoc_index(i) && !enemy[u];
   };
   std::vector<hex::Hex> out;
-  if (!usable(from)) return out;
+  const int start = m.index_of(from);
+  if (start < 0 || !usable(start)) return out;
   std::vector<char> seen(m.hexes().size(), 0);
-  std::vector<hex::Hex> queue{from};
-  seen[static_cast<std::size_t>(m.index_of(from))] = 1;
+  std::vector<int> queue{start};
+  seen[static_cast<std::size_t>(start)] = 1;
   for (std::size_t q = 0; q < queue.size(); ++q) {
-    const hex::Hex h = queue[q];
-    for (const hex::Hex n : hex::neighbours(h)) {
-      const int j = m.index_of(n);
-      if (j < 0 || seen[static_cast<std::size_t>(j)] || !m.rail_link(h, n) || !usable(n)) continue;
+    const int h = queue[q];
+    const std::uint8_t links = m.rail_dirs(h);  // bit k: a rail link to neighbour k
+    for (int k = 0; k < 6; ++k) {
+      const int j = m.neighbour_index(h, k);
+      if (j < 0 || seen[static_cast<std::size_t>(j)] || !((links >> k) & 1u) || !usable(j))
+        continue;
       seen[static_cast<std::size_t>(j)] = 1;
-      queue.push_back(n);
-      out.push_back(n);
+      queue.push_back(j);
+      out.push_back(m.hexes()[static_cast<std::size_t>(j)].hex);
     }
   }
   std::sort(out.begin(), out.end());
