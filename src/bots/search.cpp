@@ -41,11 +41,11 @@ Result<SearchBudget> parse_search_budget(const std::string& bot_name) {
   return b;
 }
 
-// Open-loop tree of the searching player's own decisions: an edge is an action
-// (by its text), a node what follows it, whatever the dice and the opponent did.
+// Open-loop tree of the searching player's own decisions: an edge is an action,
+// a node what follows it, whatever the dice and the opponent did. Actions are
+// compared as they are: equal actions are equal texts (the text round-trips).
 struct SearchBot::Tree {
   struct Edge {
-    std::string key;
     Action action;
     int child = -1;
     int visits = 0;
@@ -59,7 +59,7 @@ struct SearchBot::Tree {
   };
   struct Node {
     std::vector<Edge> edges;
-    std::string policy_key;  // the policy's choice in the first sample that reached it
+    Action policy;  // the policy's choice in the first sample that reached it
     bool has_policy = false;
   };
   std::vector<Node> nodes{Node{}};
@@ -153,17 +153,15 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         }
         Tree::Node& nd = tree.nodes[static_cast<std::size_t>(node)];
         if (!nd.has_policy) {
-          nd.policy_key = model_->policy(*s, me).to_string();
+          nd.policy = model_->policy(*s, me);
           nd.has_policy = true;
         }
         // Which known edges are legal in this sample, and which actions are new.
         available.clear();
         std::vector<std::size_t> fresh;
-        std::vector<std::string> keys(legal.size());
         for (std::size_t i = 0; i < legal.size(); ++i) {
-          keys[i] = legal[i].to_string();
           auto e = std::find_if(nd.edges.begin(), nd.edges.end(),
-                                [&](const auto& x) { return x.key == keys[i]; });
+                                [&](const auto& x) { return x.action == legal[i]; });
           if (e == nd.edges.end()) {
             fresh.push_back(i);
           } else {
@@ -176,9 +174,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
           // Expand: the policy's choice first, then the others in random order.
           std::size_t pick = fresh[rng_.below(static_cast<std::uint32_t>(fresh.size()))];
           for (std::size_t i : fresh)
-            if (keys[i] == nd.policy_key) pick = i;
+            if (legal[i] == nd.policy) pick = i;
           Tree::Edge e;
-          e.key = keys[pick];
           e.action = legal[pick];
           e.available = 1;
           nd.edges.push_back(std::move(e));
@@ -192,7 +189,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
             double score =
                 e.value / n +
                 budget_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / n);
-            if (e.key == nd.policy_key) score += budget_.policy_bias / (e.visits + 1);
+            if (e.action == nd.policy) score += budget_.policy_bias / (e.visits + 1);
             if (score > best) {
               best = score;
               chosen = i;
@@ -235,7 +232,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
   const Tree::Node& root = tree.nodes.front();
   const Tree::Edge* policy = nullptr;
   for (const auto& e : root.edges)
-    if (e.key == root.policy_key && e.visits > 0 && has(root_legal, e.action)) policy = &e;
+    if (e.action == root.policy && e.visits > 0 && has(root_legal, e.action)) policy = &e;
   const Tree::Edge* best = policy;
   for (const auto& e : root.edges) {
     if (&e == policy || e.visits < budget_.min_visits || !has(root_legal, e.action)) continue;

@@ -10,10 +10,14 @@ const std::string* Action::get(std::string_view key) const {
   return nullptr;
 }
 
-Action& Action::with(std::string key, std::string value) {
+Action& Action::with(std::string key, std::string value) & {
   assert(valid_word(key) && valid_value(value));
   args.emplace_back(std::move(key), std::move(value));
   return *this;
+}
+
+Action&& Action::with(std::string key, std::string value) && {
+  return std::move(with(std::move(key), std::move(value)));
 }
 
 bool Action::valid_word(std::string_view s) {

@@ -21,7 +21,9 @@ struct Action {
 
   // The value of an argument, or nullptr.
   const std::string* get(std::string_view key) const;
-  Action& with(std::string key, std::string value);
+  Action& with(std::string key, std::string value) &;
+  // On a temporary (Action("move").with("to", h)) the chain is moved, not copied.
+  Action&& with(std::string key, std::string value) &&;
   std::string to_string() const;
   // Verbs and keys are [a-z0-9_-]+; values are non-empty and hold no space or '='.
   static Result<Action> parse(std::string_view text);
