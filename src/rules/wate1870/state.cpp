@@ -2,8 +2,9 @@
 
 #include <algorithm>
 #include <array>
-#include <string_view>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <string_view>
 
 #include "core/hash.hpp"
 #include "rules/wate1870/derived.hpp"
@@ -289,9 +290,8 @@ std::vector<Action> WateState::legal_actions(Player player) const {
   return {};
 }
 
-std::vector<ChanceOutcome> WateState::chance_outcomes() const {
-  return applying_ ? chance_outcomes_afresh() : *kept_chance_outcomes();
-}
+// Made afresh: the shared list below is checked against it (the contract suite).
+std::vector<ChanceOutcome> WateState::chance_outcomes() const { return chance_outcomes_afresh(); }
 
 std::shared_ptr<const std::vector<ChanceOutcome>> WateState::chance_outcome_list() const {
   if (applying_)
@@ -303,7 +303,18 @@ std::shared_ptr<const std::vector<ChanceOutcome>> WateState::chance_outcome_list
 // against the same list: the list is made once per state.
 const std::shared_ptr<const std::vector<ChanceOutcome>>& WateState::kept_chance_outcomes() const {
   auto& kept = derived().chance;
-  if (!kept) kept = std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes_afresh());
+  if (kept) return kept;
+  // Every roll but the Siege Assault's (which names the fortress) has the same
+  // outcomes in every state: those lists are made once per thread and shared.
+  const bool roll = to_move().kind == MoveKind::kChance;
+  if (!roll || steps_.back().kind == StepKind::kSiegeRoll) {
+    kept = std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes_afresh());
+    return kept;
+  }
+  thread_local std::map<StepKind, std::shared_ptr<const std::vector<ChanceOutcome>>> lists;
+  auto& list = lists[steps_.back().kind];
+  if (!list) list = std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes_afresh());
+  kept = list;
   return kept;
 }
 
