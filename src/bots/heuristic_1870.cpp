@@ -268,7 +268,7 @@ struct Scene {
     if (keep_.map != &map) keep_ = SceneKeep{&map, {}, {}, {}};
     for (Side z : {Side::kFrench, Side::kGerman}) {
       auto& slot = zocs[u(k(z))];
-      if (!slot) slot = std::make_shared<const wate1870::ZocMap>(b, z);
+      if (!slot) slot = s.zoc_map(z);
     }
     zoc_fr = zocs[0].get();
     zoc_ge = zocs[1].get();
@@ -482,8 +482,7 @@ struct Heuristic1870Bot::Impl {
   std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
   std::shared_ptr<const wate1870::ZocMap> zocs[2];
   Scratch<SceneKeep> keep;
-  std::uint64_t pieces = 0;  // pieces_key of the position they were made for
-  void refresh(const WateState& ws);
+  void refresh(const WateState& ws);  // the maps of ws's position (the state keeps them)
 
   // Memory within a side's turn: what forces committed to, lone forces with
   // nothing to do, the march being followed and the order meant for a force.
@@ -1501,8 +1500,8 @@ Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p, Legal& lega
     default:
       break;
   }
-  // The LOCs and ZOCs are kept while the pieces stand as they were when made,
-  // and through a march (planned with them; only the marching force moves).
+  // The LOCs and ZOCs are the position's, but through a march those it was
+  // planned with (only the marching force moves).
   if (step != StepKind::kMarch || !zocs[0]) refresh(ws);
   Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
@@ -1547,29 +1546,12 @@ Action Heuristic1870Bot::Impl::choose(const WateState& ws, Player p, Legal& lega
   return legal.all().front();
 }
 
-// A fingerprint of what LOCs and ZOCs depend on: where the SP stand, in what
-// status, entrained or not, who controls each hex, which fortresses fell.
-static std::uint64_t pieces_key(const WateState& ws) {
-  std::uint64_t h = 1469598103934665603ULL;
-  auto mix = [&](std::uint64_t v) { h = (h ^ v) * 1099511628211ULL; };
-  for (const auto& g : ws.position().sps)
-    mix(static_cast<std::uint64_t>(g.hex.col * 100 + g.hex.row) << 20 ^
-        static_cast<std::uint64_t>(g.count) << 8 ^ static_cast<std::uint64_t>(g.status) << 4 ^
-        static_cast<std::uint64_t>(wate1870::index(g.side)) << 2 ^ (g.entrained ? 1u : 0u));
-  for (const auto c : ws.position().control) mix(static_cast<std::uint64_t>(c + 2));
-  for (const auto& d : ws.position().destroyed)
-    mix(static_cast<std::uint64_t>(d.col * 100 + d.row));
-  return h;
-}
-
 void Heuristic1870Bot::Impl::refresh(const WateState& ws) {
-  const std::uint64_t key = pieces_key(ws);
-  if (key == pieces && zocs[0]) return;
-  pieces = key;
-  locs[0].reset();
-  locs[1].reset();
-  zocs[0].reset();
-  zocs[1].reset();
+  for (Side z : {Side::kFrench, Side::kGerman}) {
+    const auto i = static_cast<std::size_t>(wate1870::index(z));
+    locs[i].reset();  // Scene::loc asks ws.loc_map when needed
+    zocs[i] = ws.zoc_map(z);
+  }
 }
 
 // ---------------------------------------------------------------------------

@@ -45,18 +45,11 @@ std::array<Hex, 6> neighbours(Hex h) {
   return out;
 }
 
-bool adjacent(Hex a, Hex b) { return distance(a, b) == 1; }
-
 int direction(Hex from, Hex to) {
   const auto n = neighbours(from);
   for (std::size_t k = 0; k < n.size(); ++k)
     if (n[k] == to) return static_cast<int>(k);
   return -1;
-}
-
-int distance(Hex a, Hex b) {
-  const Cube x = to_cube(a), y = to_cube(b);
-  return (std::abs(x.q - y.q) + std::abs(x.r - y.r) + std::abs(x.s - y.s)) / 2;
 }
 
 Point centre(Hex h) { return {h.col + ((h.row % 2 == 0) ? 0.5 : 0.0), h.row * kRowStep}; }

@@ -23,10 +23,16 @@ std::optional<Hex> parse_hex(std::string_view text);
 
 // The six neighbours, in the order E, NE, NW, W, SW, SE.
 std::array<Hex, 6> neighbours(Hex h);
-bool adjacent(Hex a, Hex b);
 // k such that neighbours(from)[k] == to, or -1 if they are not adjacent.
 int direction(Hex from, Hex to);
-int distance(Hex a, Hex b);
+// Hexes between a and b, by cube coordinates. Inline: the bots and the rules
+// ask it millions of times a game.
+inline int distance(Hex a, Hex b) {
+  const int qa = a.col - (a.row + (a.row & 1)) / 2, qb = b.col - (b.row + (b.row & 1)) / 2;
+  const int dq = qa - qb, dr = a.row - b.row, ds = dq + dr;  // s = -q - r
+  return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
+}
+inline bool adjacent(Hex a, Hex b) { return distance(a, b) == 1; }
 
 // Centre of a hex in hex-width units (x east, y south): for drawing.
 struct Point {

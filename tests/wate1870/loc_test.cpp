@@ -8,6 +8,8 @@
 
 #include "phases_fixture.hpp"
 #include "position_fixture.hpp"
+#include "rules/wate1870/traced_cache.hpp"
+#include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -371,16 +373,25 @@ TEST(Wate1870_4_1, TheLocMapsKeptPerPositionAreTheMapsTracedAfresh) {
   EXPECT_EQ(LocMap::of(b, Side::kFrench), first);
 }
 
-// A state's LOC maps through an action that changes nothing they were traced
-// on (WateState::apply), and a clone's: at every step of games between the
-// heuristic and the random bot, and in a clone of each state, they are the
-// maps traced afresh.
-TEST(Wate1870_4_1, TheLocMapsAStateKeepsAreTheMapsTracedAfresh) {
+// A state's LOC and ZOC maps through an action that changes nothing they were
+// made from (WateState::apply), and a clone's: at every step of games between
+// the heuristic and the random bot, and in a clone of each state, they are the
+// maps made afresh (with no cache between: the LOC traced on a ZOC made anew).
+// Every 50 steps the fresh ZOC is also checked hex by hex against in_zoc_of.
+TEST(Wate1870_4_1, TheLocAndZocMapsAStateKeepsAreTheMapsMadeAfresh) {
   const auto& map = testing::shipped_data()->map;
-  auto same = [&](const LocMap& kept, const Board& b, Side side) {
-    const LocMap fresh(b, side);
+  auto same_loc = [&](const LocMap& kept, const Board& b, Side side) {
+    const LocMap fresh(b, side, ZocMap(b, other(side)));
     for (const auto& i : map.hexes())
       if (kept.has_loc(i.hex) != fresh.has_loc(i.hex)) return false;
+    return true;
+  };
+  auto same_zoc = [&](const ZocMap& kept, const Board& b, Side side, bool hex_by_hex) {
+    const ZocMap fresh(b, side);
+    for (const auto& i : map.hexes())
+      if (kept.in_zoc(i.hex) != fresh.in_zoc(i.hex) ||
+          (hex_by_hex && fresh.in_zoc(i.hex) != in_zoc_of(b, i.hex, side)))
+        return false;
     return true;
   };
   int steps = 0;
@@ -388,13 +399,19 @@ TEST(Wate1870_4_1, TheLocMapsAStateKeepsAreTheMapsTracedAfresh) {
     testing::play_heuristic_against_random(seed, 3000, [&](const WateState& ws, int step) {
       ++steps;
       const Board b{ws.data(), ws.position(), ws.options()};
-      for (Side side : {Side::kFrench, Side::kGerman})
-        ASSERT_TRUE(same(*ws.loc_map(side), b, side))
+      ASSERT_EQ(ws.traced_key(), traced_hash(ws.position()));
+      for (Side side : {Side::kFrench, Side::kGerman}) {
+        ASSERT_TRUE(same_loc(*ws.loc_map(side), b, side))
             << "seed " << seed << ", step " << step << ", " << side_name(side);
+        ASSERT_TRUE(same_zoc(*ws.zoc_map(side), b, side, step % 50 == 0))
+            << "seed " << seed << ", step " << step << ", " << side_name(side);
+      }
       if (step % 50 == 0) {
         const auto copy = ws.clone();
         const auto& c = static_cast<const WateState&>(*copy);
-        ASSERT_TRUE(same(*c.loc_map(Side::kGerman), b, Side::kGerman)) << "clone at " << step;
+        ASSERT_TRUE(same_loc(*c.loc_map(Side::kGerman), b, Side::kGerman)) << "clone at " << step;
+        ASSERT_TRUE(same_zoc(*c.zoc_map(Side::kFrench), b, Side::kFrench, false))
+            << "clone at " << step;
       }
     });
   EXPECT_GT(steps, 1000);

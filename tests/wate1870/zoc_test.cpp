@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <vector>
 
 #include "position_fixture.hpp"
 
@@ -158,6 +159,38 @@ TEST(Wate1870_3_4, FortressProjectsForItsGarrison_GapW21) {
   EXPECT_FALSE(zoc(q, "2007", Side::kGerman));  // 2 German SP: no force ZOC either
   expect_map_agrees(q, Side::kFrench);
   expect_map_agrees(q, Side::kGerman);
+}
+
+// ZocMap::of keeps the maps it made: the same position gives the same map,
+// and a position that differs in what a ZOC reads gets one of its own, the
+// map made afresh.
+TEST(Wate1870_3_4, TheZocMapsKeptPerPositionAreTheMapsMadeAfresh) {
+  Position base = empty_position();
+  base.set_controller(data().map, H("2107"), Side::kFrench);
+  add(base, Side::kGerman, "1210", 3);
+  add(base, Side::kFrench, "2107", 1);
+  const Board b{data(), base, kNoOptions};
+  const auto first = ZocMap::of(b, Side::kGerman);
+  EXPECT_EQ(ZocMap::of(Board{data(), Position(base), kNoOptions}, Side::kGerman), first);
+  EXPECT_NE(ZocMap::of(b, Side::kFrench), first);
+  std::vector<Position> changed(5, base);
+  changed[0].sps[0].status = Status::kDisrupted;
+  changed[1].sps[0].entrained = true;
+  changed[2].sps[0].count = 2;
+  changed[3].destroyed.push_back(H("2107"));
+  changed[4].set_controller(data().map, H("2107"), Side::kGerman);
+  for (std::size_t i = 0; i < changed.size(); ++i) {
+    const Board cb{data(), changed[i], kNoOptions};
+    for (Side s : {Side::kFrench, Side::kGerman}) {
+      const auto kept = ZocMap::of(cb, s);
+      EXPECT_NE(kept, ZocMap::of(b, s)) << "change " << i << " went unseen";
+      const ZocMap fresh(cb, s);
+      for (const auto& h : data().map.hexes())
+        ASSERT_EQ(kept->in_zoc(h.hex), fresh.in_zoc(h.hex)) << "change " << i << ", " << h.hex.id();
+    }
+  }
+  EXPECT_FALSE(ZocMap::of(Board{data(), changed[0], kNoOptions}, Side::kGerman)->in_zoc(H("1310")));
+  EXPECT_TRUE(first->in_zoc(H("1310")));
 }
 
 }  // namespace

@@ -17,15 +17,23 @@ namespace {
 
 Country home(Side s) { return s == Side::kFrench ? Country::kFrance : Country::kGermany; }
 
-// Distance from `h` to the nearest non-demoralized enemy unit: SP not
-// demoralized, or an HQ counter on the map (an HQ has no status; ruling P-6).
-int enemy_distance(const Position& pos, hex::Hex h, Side side) {
-  int best = 1 << 20;
+// The hexes of the units that keep mobilization away from `side` (6.2):
+// non-demoralized enemy SP, and HQ counters on the map (an HQ has no status;
+// ruling P-6). Sorted, each once: a turn asks it for every home town.
+std::vector<hex::Hex> threats_in(const Position& pos, Side side) {
+  std::vector<hex::Hex> out;
   for (const auto& g : pos.sps)
-    if (g.side != side && g.status != Status::kDemoralized) best = std::min(best, hex::distance(g.hex, h));
+    if (g.side != side && g.status != Status::kDemoralized) out.push_back(g.hex);
   for (const auto& q : pos.hqs)
-    if (q.side != side && q.hex) best = std::min(best, hex::distance(*q.hex, h));
-  return best;
+    if (q.side != side && q.hex) out.push_back(*q.hex);
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+bool any_within(const std::vector<hex::Hex>& hexes, hex::Hex h, int d) {
+  return std::any_of(hexes.begin(), hexes.end(),
+                     [&](hex::Hex x) { return hex::distance(x, h) <= d; });
 }
 
 std::string place(const HexInfo& i) { return i.name.empty() ? i.hex.id() : i.name + " (" + i.hex.id() + ")"; }
@@ -40,7 +48,18 @@ rz::Status WateState::check_mobilization_hex(Side side, hex::Hex h) const {
   return check_mobilization_hex_afresh(side, h);
 }
 
+std::vector<hex::Hex> WateState::mobilization_threats(Side side) const {
+  // Ruling F-8: an enemy stack the player may not inspect counts as not demoralized (12.2).
+  if (!options_.flag("12.2")) return threats_in(pos_, side);
+  return threats_in(applying_ ? planning_position(side) : planned_position(side), side);
+}
+
 rz::Status WateState::check_mobilization_place(Side side, hex::Hex h) const {
+  return check_mobilization_place(side, h, mobilization_threats(side));
+}
+
+rz::Status WateState::check_mobilization_place(Side side, hex::Hex h,
+                                               const std::vector<hex::Hex>& threats) const {
   const HexInfo* info = data_->map.find(h);
   if (!info) return illegal(h.id() + " is not on the map", "6.2");
   const bool fortress = info->fortress_sr > 0 && !pos_.fortress_destroyed(h);
@@ -57,11 +76,7 @@ rz::Status WateState::check_mobilization_place(Side side, hex::Hex h) const {
   if (fortress && data_->tables.under_siege(pos_.sp(h, other(side)), info->fortress_sr + pos_.sp(h, side)))
     return illegal(place(*info) + " is under siege", "6.2");
   const int min_d = data_->tables.mobilise_min_distance(side);
-  // Ruling F-8: an enemy stack the player may not inspect counts as not demoralized (12.2).
-  const int enemy_d = !options_.flag("12.2") ? enemy_distance(pos_, h, side)
-                      : applying_            ? enemy_distance(planning_position(side), h, side)
-                                             : enemy_distance(planned_position(side), h, side);
-  if (enemy_d < min_d)
+  if (any_within(threats, h, min_d - 1))
     return illegal(side == Side::kFrench
                        ? place(*info) + " is within " + std::to_string(min_d - 1) +
                              " hexes of a non-demoralized enemy unit; the French mobilize at least " +
@@ -95,10 +110,11 @@ rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const
 
 std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
   std::vector<hex::Hex> places, forts;
+  const auto threats = mobilization_threats(side);
   for (const auto& i : data_->map.hexes()) {
     if (i.country != home(side)) continue;
     if (!(i.fortress_sr > 0 || (side == Side::kGerman && i.town))) continue;
-    if (!check_mobilization_place(side, i.hex)) continue;
+    if (!check_mobilization_place(side, i.hex, threats)) continue;
     places.push_back(i.hex);
     if (i.fortress_sr > 0 && !pos_.fortress_destroyed(i.hex)) forts.push_back(i.hex);
   }

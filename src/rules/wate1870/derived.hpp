@@ -1,6 +1,7 @@
 #pragma once
 // What WateState derives from its position and keeps for the life of the state
 // (state.hpp: derived_). Only the files that fill it include this.
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -8,6 +9,7 @@
 
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/state.hpp"
+#include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
 
@@ -19,6 +21,8 @@ struct ForceSp {
 
 struct WateState::Derived {
   std::shared_ptr<const LocMap> loc[kSides];                                      // 4.1
+  std::shared_ptr<const ZocMap> zoc[kSides];                                      // 3.4
+  std::optional<std::uint64_t> traced;  // traced_hash of the position
   std::vector<std::pair<std::pair<hex::Hex, Side>, std::vector<hex::Hex>>> rail;  // 7.1.3
   std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
   std::optional<std::vector<int>>

@@ -5,9 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
-#include <cstring>
 
 #include "rules/wate1870/map.hpp"
+#include "rules/wate1870/traced_cache.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
@@ -78,9 +78,8 @@ struct Tracer {
     }
   }
 
-  void fill() {
+  void fill(const ZocMap& ezoc) {
     count();
-    const ZocMap ezoc(b, other(side));
     const auto& facts = m.facts();  // HexInfo only for fortresses
     for (std::size_t i = 0; i < size(); ++i) {
       const Map::Facts& f = facts[i];
@@ -187,107 +186,26 @@ bool supply_source(const Board& b, hex::Hex h, Side side) {
   return fortress_source(b, *i, side, b.pos.sp(h, side), enemy);
 }
 
-LocMap::LocMap(const Board& b, Side side)
+LocMap::LocMap(const Board& b, Side side) : LocMap(b, side, *ZocMap::of(b, other(side))) {}
+
+LocMap::LocMap(const Board& b, Side side, const ZocMap& enemy_zoc)
     : map_(&b.map()), side_(side), loc_(b.map().hexes().size(), 0) {
   Tracer t(b, side);
-  t.fill();
+  t.fill(enemy_zoc);
   t.trace_rail();
   t.solve(loc_);
 }
 
-namespace {
-
-// What a LocMap and the ZocMap it uses read of a group (loc.cpp, zoc.cpp).
-struct TracedGroup {
-  hex::Hex hex;
-  int count = 0;
-  Status status = Status::kGood;
-  Side side = Side::kFrench;
-  bool entrained = false;
-  explicit TracedGroup(const SpGroup& g)
-      : hex(g.hex), count(g.count), status(g.status), side(g.side), entrained(g.entrained) {}
-  friend bool operator==(const TracedGroup&, const TracedGroup&) = default;
-};
-
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
-
-std::uint64_t hex_bits(hex::Hex h) {
-  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.col)) << 32 |
-         static_cast<std::uint32_t>(h.row);
-}
-
-// A hash of what LocMap reads of a position; a match is then compared exactly.
-std::uint64_t traced_hash(const Position& pos) {
-  std::uint64_t h = pos.sps.size();
-  for (const auto& g : pos.sps) {
-    h = mix(h, hex_bits(g.hex));
-    h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(g.count)) << 8 |
-                   static_cast<std::uint64_t>(g.status) << 2 |
-                   static_cast<std::uint64_t>(index(g.side)) << 1 | (g.entrained ? 1u : 0u));
-  }
-  const auto& c = pos.control;
-  std::size_t i = 0;
-  for (; i + 8 <= c.size(); i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, c.data() + i, 8);
-    h = mix(h, w);
-  }
-  for (; i < c.size(); ++i) h = mix(h, static_cast<std::uint8_t>(c[i]));
-  for (const auto d : pos.destroyed) h = mix(h, hex_bits(d));
-  return h;
-}
-
-struct Traced {
-  std::uint64_t data = 0, hash = 0, used = 0;
-  Side side = Side::kFrench;
-  std::vector<TracedGroup> groups;
-  std::vector<signed char> control;
-  std::vector<hex::Hex> destroyed;
-  std::shared_ptr<const LocMap> map;
-
-  bool holds(const Position& pos) const {
-    if (groups.size() != pos.sps.size() || control != pos.control || destroyed != pos.destroyed)
-      return false;
-    for (std::size_t i = 0; i < groups.size(); ++i)
-      if (!(groups[i] == TracedGroup(pos.sps[i]))) return false;
-    return true;
-  }
-  void keep(const Position& pos) {
-    groups.clear();
-    for (const auto& g : pos.sps) groups.emplace_back(g);
-    control = pos.control;
-    destroyed = pos.destroyed;
-  }
-};
-
-// Enough for the positions along a search's tree path and a turn's what-ifs;
-// the least recently used goes first.
-constexpr std::size_t kTracedKept = 64;
-
-}  // namespace
-
 std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side) {
-  thread_local std::vector<Traced> kept(kTracedKept);
-  thread_local std::uint64_t clock = 0;
-  const std::uint64_t data = b.data.id.value, hash = traced_hash(b.pos);
-  Traced* oldest = &kept.front();
-  for (auto& t : kept) {
-    if (t.map && t.data == data && t.side == side && t.hash == hash && t.holds(b.pos)) {
-      t.used = ++clock;
-      return t.map;
-    }
-    if (t.used < oldest->used) oldest = &t;
-  }
-  oldest->map = std::make_shared<const LocMap>(b, side);
-  oldest->data = data;
-  oldest->side = side;
-  oldest->hash = hash;
-  oldest->used = ++clock;
-  oldest->keep(b.pos);
-  return oldest->map;
+  return of(b, side, traced_hash(b.pos));
+}
+
+std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side, std::uint64_t traced) {
+  // Enough for the positions along a search's tree path and a turn's what-ifs.
+  thread_local TracedCache<LocMap, 64> kept;
+  return kept.get(b, side, traced, [&] {
+    return std::make_shared<const LocMap>(b, side, *ZocMap::of(b, other(side), traced));
+  });
 }
 
 bool LocMap::has_loc(hex::Hex h) const {

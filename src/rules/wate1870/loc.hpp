@@ -1,6 +1,7 @@
 #pragma once
 // 4.0 Lines of Communication: 4.1 tracing, 4.2 sources of supply, 9.0 (a
 // fortress held at 1:1 counts as friendly for tracing).
+#include <cstdint>
 #include <memory>
 #include <vector>
 
@@ -8,6 +9,8 @@
 #include "rules/wate1870/board.hpp"
 
 namespace rz::wate1870 {
+
+class ZocMap;
 
 // `h` is a friendly source of supply for `side` (4.2): a map edge of that side,
 // or a friendly controlled, undestroyed, unbesieged fortress in its own country.
@@ -18,10 +21,14 @@ bool supply_source(const Board& b, hex::Hex h, Side side);
 class LocMap {
  public:
   LocMap(const Board& b, Side side);
+  // The same, with the enemy's zone of control (3.4) already made.
+  LocMap(const Board& b, Side side, const ZocMap& enemy_zoc);
   // The same, traced once per thread for each position: a search replays the
   // same moves many times, and the rules ask again after orders that move
   // nothing. Looked up by everything a LOC is traced on, compared exactly.
   static std::shared_ptr<const LocMap> of(const Board& b, Side side);
+  // The same, with traced_hash(b.pos) (traced_cache.hpp) already worked out.
+  static std::shared_ptr<const LocMap> of(const Board& b, Side side, std::uint64_t traced);
   bool has_loc(hex::Hex h) const;
   Side side() const { return side_; }
 

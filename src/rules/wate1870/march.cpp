@@ -78,7 +78,7 @@ struct Costs {
 // Paths dearer than `max_cost` are not explored: a Forced March reaches MA + 3 at most.
 Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int max_cost) {
   const Map& m = b.map();
-  const ZocMap ezoc(b, other(force.side));
+  const auto ezoc = ZocMap::of(b, other(force.side));
   const Occupancy occupancy(b, force.side);  // every hex around is asked about
   const MoveContext ctx = occupancy.on(force);
   const std::size_t n = m.hexes().size();
@@ -91,7 +91,7 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int 
     const int hi = m.index_of(h);
     for (auto nb : hex::neighbours(h)) {
       const int j = m.index_of(nb);
-      if (j < 0 || ezoc.in_zoc(nb)) continue;
+      if (j < 0 || ezoc->in_zoc(nb)) continue;
       auto cost = enter_cost(b, h, nb, ctx);
       if (!cost) continue;
       const int nd = d + *cost;

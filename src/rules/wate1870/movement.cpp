@@ -105,7 +105,7 @@ std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
   const Map& m = b.map();
   const bool home_only =
       b.tables().rail(side).home_only;  // German: inside Germany only (7.1.3, GAP-W-25)
-  const ZocMap ezoc(b, other(side));
+  const auto ezoc = ZocMap::of(b, other(side));
   std::vector<char> enemy(m.hexes().size(), 0);
   for (const auto& g : b.pos.sps)
     if (const int i = m.index_of(g.hex); i >= 0 && g.side != side && g.count > 0)
@@ -117,7 +117,7 @@ std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
     const auto u = static_cast<std::size_t>(i);
     if (!m.rail(m.hexes()[u].hex) || b.pos.control[u] != index(side)) return false;
     if (home_only && m.facts()[u].country != home) return false;
-    return !ezoc.in_zoc_index(i) && !enemy[u];
+    return !ezoc->in_zoc_index(i) && !enemy[u];
   };
   std::vector<hex::Hex> out;
   const int start = m.index_of(from);

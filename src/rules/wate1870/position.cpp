@@ -7,32 +7,50 @@
 
 namespace rz::wate1870 {
 
-void Position::normalise() {
-  std::erase_if(sps, [](const SpGroup& g) { return g.count <= 0; });
-  auto key = [](const SpGroup& g) {
-    return std::tie(g.hex, g.side, g.formation, g.status, g.activated, g.entrained, g.acting,
-                    g.engaged);
+namespace {
+
+// The order of sps: hex, side, formation, status, then the flags. The same as
+// comparing std::tie of the fields, with the formation compared once.
+int order(const SpGroup& a, const SpGroup& b) {
+  if (a.hex != b.hex) return a.hex < b.hex ? -1 : 1;
+  if (a.side != b.side) return a.side < b.side ? -1 : 1;
+  if (const int c = a.formation.compare(b.formation); c != 0) return c;
+  const auto rest = [](const SpGroup& g) {
+    return std::tie(g.status, g.activated, g.entrained, g.acting, g.engaged);
   };
-  auto less = [&](const SpGroup& a, const SpGroup& b) { return key(a) < key(b); };
-  // Called after every change, when the list is nearly sorted: an insertion
-  // sort is linear then, and the merge works in place.
-  for (std::size_t i = 1; i < sps.size(); ++i) {
-    if (!less(sps[i], sps[i - 1])) continue;
-    SpGroup g = std::move(sps[i]);
-    std::size_t j = i;
-    for (; j > 0 && less(g, sps[j - 1]); --j) sps[j] = std::move(sps[j - 1]);
-    sps[j] = std::move(g);
-  }
-  std::size_t w = 0;
-  for (std::size_t r = 0; r < sps.size(); ++r) {
-    if (w > 0 && key(sps[w - 1]) == key(sps[r])) {
-      sps[w - 1].count += sps[r].count;
-    } else {
-      if (w != r) sps[w] = std::move(sps[r]);
-      ++w;
+  const auto ra = rest(a), rb = rest(b);
+  return ra < rb ? -1 : rb < ra ? 1 : 0;
+}
+
+}  // namespace
+
+void Position::normalise() {
+  // Called after every change, when the list is almost always in order already,
+  // with no empty or mergeable group: one pass finds that out.
+  bool in_order = true;
+  for (std::size_t i = 0; i < sps.size() && in_order; ++i)
+    in_order = sps[i].count > 0 && (i == 0 || order(sps[i - 1], sps[i]) < 0);
+  if (!in_order) {
+    std::erase_if(sps, [](const SpGroup& g) { return g.count <= 0; });
+    // An insertion sort is linear on a nearly sorted list, and the merge works in place.
+    for (std::size_t i = 1; i < sps.size(); ++i) {
+      if (order(sps[i], sps[i - 1]) >= 0) continue;
+      SpGroup g = std::move(sps[i]);
+      std::size_t j = i;
+      for (; j > 0 && order(g, sps[j - 1]) < 0; --j) sps[j] = std::move(sps[j - 1]);
+      sps[j] = std::move(g);
     }
+    std::size_t w = 0;
+    for (std::size_t r = 0; r < sps.size(); ++r) {
+      if (w > 0 && order(sps[w - 1], sps[r]) == 0) {
+        sps[w - 1].count += sps[r].count;
+      } else {
+        if (w != r) sps[w] = std::move(sps[r]);
+        ++w;
+      }
+    }
+    sps.resize(w);
   }
-  sps.resize(w);
   auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
   if (!std::is_sorted(hqs.begin(), hqs.end(), by_id)) std::sort(hqs.begin(), hqs.end(), by_id);
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))

@@ -10,6 +10,7 @@
 #include "rules/wate1870/derived.hpp"
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/movement.hpp"
+#include "rules/wate1870/traced_cache.hpp"
 
 namespace rz::wate1870 {
 
@@ -878,10 +879,16 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
 std::unique_ptr<State> WateState::clone() const {
   auto c = std::make_unique<WateState>(*this);
   // A clone may go to another thread: it fills a Derived of its own, starting
-  // from the LOC maps made so far (immutable, so they may be shared).
+  // from the LOC and ZOC maps made so far (immutable, so they may be shared).
   c->derived_.reset();
-  if (derived_)
-    for (int i = 0; i < kSides; ++i) c->derived().loc[i] = derived_->loc[i];
+  if (derived_) {
+    auto& d = c->derived();
+    d.traced = derived_->traced;
+    for (int i = 0; i < kSides; ++i) {
+      d.loc[i] = derived_->loc[i];
+      d.zoc[i] = derived_->zoc[i];
+    }
+  }
   return c;
 }
 
@@ -897,10 +904,24 @@ std::vector<hex::Hex> WateState::mobilization_hexes(Side side) const {
   return *v;
 }
 
+std::uint64_t WateState::traced_key() const {
+  if (applying_) return traced_hash(pos_);  // the position is changing
+  auto& key = derived().traced;
+  if (!key) key = traced_hash(pos_);
+  return *key;
+}
+
 std::shared_ptr<const LocMap> WateState::loc_map(Side side) const {
   if (applying_) return LocMap::of(board(), side);
   auto& slot = derived().loc[index(side)];
-  if (!slot) slot = LocMap::of(board(), side);
+  if (!slot) slot = LocMap::of(board(), side, traced_key());
+  return slot;
+}
+
+std::shared_ptr<const ZocMap> WateState::zoc_map(Side side) const {
+  if (applying_) return ZocMap::of(board(), side);
+  auto& slot = derived().zoc[index(side)];
+  if (!slot) slot = ZocMap::of(board(), side, traced_key());
   return slot;
 }
 

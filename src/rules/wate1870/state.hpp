@@ -20,6 +20,7 @@
 namespace rz::wate1870 {
 
 class LocMap;
+class ZocMap;
 
 enum class StepKind {
   kAdministrative,  // a side finishes its Administrative Phase (6.0)
@@ -248,6 +249,11 @@ class WateState final : public State {
   // 4.1: the LOC of `side` over the whole map, computed once per state and
   // kept (shared with bots that look at this state).
   std::shared_ptr<const LocMap> loc_map(Side side) const;
+  // 3.4: the ZOC of `side` over the whole map, kept like loc_map.
+  std::shared_ptr<const ZocMap> zoc_map(Side side) const;
+  // traced_hash of the position (traced_cache.hpp): what LOCs and ZOCs are
+  // found by, worked out once per state.
+  std::uint64_t traced_key() const;
 
  private:
   rz::Status check_impl(Player player, const Action& action) const;
@@ -433,6 +439,10 @@ class WateState final : public State {
   rz::Status check_mobilization_hex(Side side, hex::Hex h) const;
   rz::Status check_mobilization_hex_afresh(Side side, hex::Hex h) const;
   rz::Status check_mobilization_place(Side side, hex::Hex h) const;  // 6.2 but the LOC
+  // The same with the hexes of the units that keep the distance, asked once.
+  rz::Status check_mobilization_place(Side side, hex::Hex h,
+                                      const std::vector<hex::Hex>& threats) const;
+  std::vector<hex::Hex> mobilization_threats(Side side) const;
   std::vector<HexUse> uses_;
   // ---- end of the helpers of 6.2, 9.0, 10.0 ----
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "rules/wate1870/map.hpp"
+#include "rules/wate1870/traced_cache.hpp"
 
 namespace rz::wate1870 {
 
@@ -72,39 +73,65 @@ bool in_zoc_of(const Board& b, hex::Hex h, Side side) {
   return false;
 }
 
-ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes().size(), false) {
+ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes().size(), 0) {
   const Map& m = b.map();
-  // One pass over the pieces: ZOC strength per hex, then each projecting hex
-  // (a stack of `side`, a fortress) marks its neighbours.
-  std::vector<int> strength(m.hexes().size(), 0);
-  std::vector<std::uint8_t> present(m.hexes().size(), 0);  // bit per side with SP in the hex
-  std::vector<int> stacks;                                  // hexes with ZOC strength
-  for (const auto& g : b.pos.sps) {
-    const int i = m.index_of(g.hex);
-    if (i < 0) continue;
-    present[static_cast<std::size_t>(i)] |= static_cast<std::uint8_t>(1u << index(g.side));
-    if (g.side != side || !counts_for_zoc(g)) continue;
-    if (strength[static_cast<std::size_t>(i)] == 0) stacks.push_back(i);
-    strength[static_cast<std::size_t>(i)] += g.count;
-  }
+  const auto& facts = m.facts();
+  // Each projecting hex (a stack of `side`, a fortress) marks its neighbours.
   auto project = [&](int i, bool across_rivers) {
     const std::uint8_t rivers = across_rivers ? 0 : m.river_dirs(i);
     for (int k = 0; k < 6; ++k) {
       const int j = m.neighbour_index(i, k);
-      if (j < 0 || zoc_[static_cast<std::size_t>(j)] || ((rivers >> k) & 1u)) continue;
-      if (blocks_zoc(b, m.hexes()[static_cast<std::size_t>(j)])) continue;
-      zoc_[static_cast<std::size_t>(j)] = true;
+      if (j < 0 || ((rivers >> k) & 1u)) continue;
+      const auto u = static_cast<std::size_t>(j);
+      if (zoc_[u]) continue;
+      // 3.4: no ZOC into a town, an undestroyed fortress or a neutral hex.
+      const Map::Facts& f = facts[u];
+      if (neutral(f.country) || f.town ||
+          (f.fortress && !b.pos.fortress_destroyed(m.hexes()[u].hex)))
+        continue;
+      zoc_[u] = 1;
     }
   };
-  for (const int i : stacks)
+  // ZOC strength and the sides present per hex, in tables kept per thread:
+  // only the hexes with pieces are touched, and cleared after.
+  thread_local std::vector<int> strength;
+  thread_local std::vector<std::uint8_t> present;  // a bit per side with SP in the hex
+  thread_local std::vector<int> touched;
+  if (strength.size() < zoc_.size()) {
+    strength.resize(zoc_.size(), 0);
+    present.resize(zoc_.size(), 0);
+  }
+  touched.clear();
+  for (const auto& g : b.pos.sps) {
+    const int i = m.index_of(g.hex);
+    if (i < 0) continue;
+    const auto u = static_cast<std::size_t>(i);
+    if (present[u] == 0) touched.push_back(i);
+    present[u] |= static_cast<std::uint8_t>(1u << index(g.side));
+    if (g.side == side && counts_for_zoc(g)) strength[u] += g.count;
+  }
+  for (const int i : touched)
     if (strength[static_cast<std::size_t>(i)] >= kZocSp) project(i, false);
   for (const int i : m.fortress_indices()) {
     const hex::Hex h = m.hexes()[static_cast<std::size_t>(i)].hex;
     const std::uint8_t in = present[static_cast<std::size_t>(i)];
     if (!b.pos.fortress_destroyed(h) &&
         holder(b, h, in & (1u << index(Side::kFrench)), in & (1u << index(Side::kGerman))) == side)
-      project(i, true);
+      project(i, true);  // crosses rivers (3.4)
   }
+  for (const int i : touched) {
+    strength[static_cast<std::size_t>(i)] = 0;
+    present[static_cast<std::size_t>(i)] = 0;
+  }
+}
+
+std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side) {
+  return of(b, side, traced_hash(b.pos));
+}
+
+std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side, std::uint64_t traced) {
+  thread_local TracedCache<ZocMap, 64> kept;
+  return kept.get(b, side, traced, [&] { return std::make_shared<const ZocMap>(b, side); });
 }
 
 bool ZocMap::in_zoc(hex::Hex h) const {

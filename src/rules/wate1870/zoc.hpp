@@ -1,5 +1,7 @@
 #pragma once
 // 3.4 Zones of Control (with rulings GAP-W-11, GAP-W-21, GAP-W-36).
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -35,12 +37,19 @@ std::optional<Side> fortress_holder(const Board& b, hex::Hex h);
 class ZocMap {
  public:
   ZocMap(const Board& b, Side side);
+  // The same, made once per thread for each position, as LocMap::of: the LOC
+  // tracer, the move generator and the bots ask it of the same positions.
+  static std::shared_ptr<const ZocMap> of(const Board& b, Side side);
+  // The same, with traced_hash(b.pos) (traced_cache.hpp) already worked out.
+  static std::shared_ptr<const ZocMap> of(const Board& b, Side side, std::uint64_t traced);
   bool in_zoc(hex::Hex h) const;
-  bool in_zoc_index(int i) const { return zoc_[static_cast<std::size_t>(i)]; }  // by Map::index_of
+  bool in_zoc_index(int i) const {
+    return zoc_[static_cast<std::size_t>(i)] != 0;
+  }  // by Map::index_of
 
  private:
   const Map* map_;
-  std::vector<bool> zoc_;
+  std::vector<char> zoc_;  // per Map::index_of
 };
 
 }  // namespace rz::wate1870

@@ -1,0 +1,78 @@
+#pragma once
+// Per-thread caches of what is computed from where the pieces stand (LocMap::of,
+// ZocMap::of): a search replays the same moves many times, and the rules ask
+// again after orders that move nothing. An entry is found by a hash of what
+// the LOC and the ZOC read of a position (each group's hex, SP, status, side
+// and whether it is entrained; hex control; destroyed fortresses) and then
+// compared exactly, so a hit is always the map that would have been made.
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "rules/wate1870/board.hpp"
+
+namespace rz::wate1870 {
+
+// A hash of what LocMap and ZocMap read of `pos`.
+std::uint64_t traced_hash(const Position& pos);
+
+// What LocMap and ZocMap read of a position, kept to compare exactly.
+class TracedPosition {
+ public:
+  bool holds(const Position& pos) const;
+  void keep(const Position& pos);
+
+ private:
+  struct Group {
+    hex::Hex hex;
+    int count = 0;
+    Status status = Status::kGood;
+    Side side = Side::kFrench;
+    bool entrained = false;
+    explicit Group(const SpGroup& g)
+        : hex(g.hex), count(g.count), status(g.status), side(g.side), entrained(g.entrained) {}
+    friend bool operator==(const Group&, const Group&) = default;
+  };
+  std::vector<Group> groups_;
+  std::vector<signed char> control_;
+  std::vector<hex::Hex> destroyed_;
+};
+
+// The last `N` maps of type T made on this thread, by data set, side and
+// position; `make()` makes a missing one. The least recently used goes first.
+template <class T, std::size_t N>
+class TracedCache {
+ public:
+  template <class Make>
+  std::shared_ptr<const T> get(const Board& b, Side side, std::uint64_t hash, Make&& make) {
+    const std::uint64_t data = b.data.id.value;
+    Entry* oldest = &kept_.front();
+    for (auto& e : kept_) {
+      if (e.map && e.data == data && e.side == side && e.hash == hash && e.position.holds(b.pos)) {
+        e.used = ++clock_;
+        return e.map;
+      }
+      if (e.used < oldest->used) oldest = &e;
+    }
+    oldest->map = make();
+    oldest->data = data;
+    oldest->side = side;
+    oldest->hash = hash;
+    oldest->used = ++clock_;
+    oldest->position.keep(b.pos);
+    return oldest->map;
+  }
+
+ private:
+  struct Entry {
+    std::uint64_t data = 0, hash = 0, used = 0;
+    Side side = Side::kFrench;
+    TracedPosition position;
+    std::shared_ptr<const T> map;
+  };
+  std::vector<Entry> kept_ = std::vector<Entry>(N);
+  std::uint64_t clock_ = 0;
+};
+
+}  // namespace rz::wate1870
