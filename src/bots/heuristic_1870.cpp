@@ -248,6 +248,9 @@ struct SceneKeep {
   std::vector<int> near[2];        // nearest's distances, per side
   std::vector<int> near_seeds[2];  // the hexes they were measured from
   std::vector<int> probe;          // scratch
+  // The Scene's tables, lent to each Scene and given back: allocated once.
+  std::vector<int> sp[2], good[2], dis[2], dem[2], avail;
+  std::vector<char> hq[2], fire;
 };
 
 struct Scene {
@@ -265,13 +268,17 @@ struct Scene {
         rule_12_4(s.options().flag("12.4")),
         loc_(locs),
         keep_(keep) {
-    if (keep_.map != &map) keep_ = SceneKeep{&map, {}, {}, {}};
+    if (keep_.map != &map) {
+      keep_ = SceneKeep{};
+      keep_.map = &map;
+    }
     for (Side z : {Side::kFrench, Side::kGerman}) {
       auto& slot = zocs[u(k(z))];
       if (!slot) slot = s.zoc_map(z);
     }
     zoc_fr = zocs[0].get();
     zoc_ge = zocs[1].get();
+    lend();
     for (int k = 0; k < 2; ++k) {
       sp[k].assign(static_cast<std::size_t>(n), 0);
       good[k].assign(static_cast<std::size_t>(n), 0);
@@ -301,6 +308,10 @@ struct Scene {
         if (const int i = map.index_of(*q.hex); i >= 0)
           hq[static_cast<std::size_t>(wate1870::index(q.side))][static_cast<std::size_t>(i)] = 1;
   }
+
+  ~Scene() { lend(); }  // gives the tables back
+  Scene(const Scene&) = delete;
+  Scene& operator=(const Scene&) = delete;
 
   const WateState& ws;
   Side me, foe;
@@ -381,6 +392,18 @@ struct Scene {
   std::shared_ptr<const wate1870::LocMap>* loc_;
   SceneKeep& keep_;
   mutable bool near_ready_[2] = {false, false};  // keep_.near is this scene's
+  // Swaps the tables with keep_'s: borrows them, then gives them back.
+  void lend() {
+    for (int k = 0; k < 2; ++k) {
+      sp[k].swap(keep_.sp[k]);
+      good[k].swap(keep_.good[k]);
+      dis[k].swap(keep_.dis[k]);
+      dem[k].swap(keep_.dem[k]);
+      hq[k].swap(keep_.hq[k]);
+    }
+    avail.swap(keep_.avail);
+    fire.swap(keep_.fire);
+  }
 };
 
 // The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
@@ -579,7 +602,7 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
   const bool german = sc.me == Side::kGerman;
   for (int i = 0; i < sc.n; ++i) {
     const auto& info = sc.info(i);
-    if (!sc.map.passable(info.hex)) continue;
+    if (wate1870::neutral(info.country)) continue;  // not passable (geography §6.3)
     const auto ctrl = sc.controller(i);
     const bool enemy_here = sc.sp_of(sc.foe, i) > 0;
     double value = 0, need = 1;
@@ -644,12 +667,15 @@ std::vector<Goal> Heuristic1870Bot::Impl::goals(const Scene& sc, const ForceDesc
     out.push_back(
         {t.idx, t.value * cap, t.attack ? sc.b.tables().mp_cost(sc.info(t.idx).terrain) : 0});
   }
+  // The most valuable first: goal() stops at the first that cannot beat the best.
+  std::sort(out.begin(), out.end(), [](const Goal& a, const Goal& b) { return a.value > b.value; });
   return out;
 }
 
 double Heuristic1870Bot::Impl::goal(const Scene& sc, const std::vector<Goal>& gs, int x) {
   double best = 0;
   for (const auto& g : gs) {
+    if (g.value <= best) break;  // gs is by value, highest first (goals())
     const int d = std::max(0, sc.mt.d(x, g.idx) - g.free_mp);
     best = std::max(best, g.value - kPerMp * d);
   }
@@ -958,6 +984,9 @@ Action Heuristic1870Bot::Impl::setup(Legal& legal) {
 Action Heuristic1870Bot::Impl::administrative(const Scene& sc, const std::vector<Action>& legal) {
   const auto& tb = sc.b.tables();
   const int rp = sc.ws.rp(sc.me);
+  // What the targets are worth to `sp` good-order SP without an HQ: the same
+  // wherever they are placed (goals() reads only the strength and the HQs).
+  std::map<int, std::vector<Goal>> goals_of;
   // HQs back from a casualty (8.5.1) return at once, to the best-placed hex.
   auto hex_value = [&](const Action& a, int sp, bool army) {
     const auto h = hex_of(a, "hex");
@@ -967,7 +996,9 @@ Action Heuristic1870Bot::Impl::administrative(const Scene& sc, const std::vector
     f.hex = i;
     f.good = sp;
     f.army = army;
-    return dest_value(sc, goals(sc, f), f, i) - (army ? 0 : 0.01 * sc.nearest(sc.foe, i));
+    auto it = goals_of.find(sp);
+    if (it == goals_of.end()) it = goals_of.emplace(sp, goals(sc, f)).first;
+    return dest_value(sc, it->second, f, i) - (army ? 0 : 0.01 * sc.nearest(sc.foe, i));
   };
   const Action* best = nullptr;
   double bv = -kInf;

@@ -12,6 +12,7 @@ const std::string* Action::get(std::string_view key) const {
 
 Action& Action::with(std::string key, std::string value) & {
   assert(valid_word(key) && valid_value(value));
+  if (args.capacity() == 0) args.reserve(3);  // most actions have 1 to 3: one allocation
   args.emplace_back(std::move(key), std::move(value));
   return *this;
 }

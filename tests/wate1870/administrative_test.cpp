@@ -345,7 +345,7 @@ sps:
 // candidate fortress taken out of the sources, then one by one for the rest)
 // is each hex checked alone, as an order is: at every Administrative Phase
 // state and every 20th other state of games between the heuristic and the
-// random bot, for both sides.
+// random bot, for both sides; and no listed hex is nearer an enemy than 6.2 allows.
 TEST(Wate1870_6_2, TheMobilizationListIsEveryHexCheckedAlone) {
   int compared = 0, non_empty = 0;
   for (std::uint64_t seed = 1; seed <= 6; ++seed)
@@ -355,6 +355,21 @@ TEST(Wate1870_6_2, TheMobilizationListIsEveryHexCheckedAlone) {
         const auto fast = ws.mobilization_hexes(side);
         ASSERT_EQ(fast, ws.mobilization_hexes_one_by_one(side))
             << "seed " << seed << ", step " << step << ", " << side_name(side);
+        // And each listed hex keeps its distance from every non-demoralized
+        // enemy unit, measured one by one (ruling P-6: HQ counters count).
+        const int min_d = ws.data().tables.mobilise_min_distance(side);
+        for (const hex::Hex h : fast) {
+          for (const auto& g : ws.position().sps) {
+            if (g.side != side && g.status != Status::kDemoralized) {
+              ASSERT_GE(hex::distance(g.hex, h), min_d) << h.id() << ", step " << step;
+            }
+          }
+          for (const auto& q : ws.position().hqs) {
+            if (q.side != side && q.hex) {
+              ASSERT_GE(hex::distance(*q.hex, h), min_d) << h.id();
+            }
+          }
+        }
         ++compared;
         non_empty += !fast.empty();
       }

@@ -4,6 +4,7 @@
 // (P-4 to P-8: new SP belong to no formation, no generic HQs, which enemy
 // units keep the distance, returning HQs).
 #include <algorithm>
+#include <climits>
 #include <optional>
 #include <string>
 
@@ -31,9 +32,14 @@ std::vector<hex::Hex> threats_in(const Position& pos, Side side) {
   return out;
 }
 
-bool any_within(const std::vector<hex::Hex>& hexes, hex::Hex h, int d) {
-  return std::any_of(hexes.begin(), hexes.end(),
-                     [&](hex::Hex x) { return hex::distance(x, h) <= d; });
+// Some hex of `sorted` (by column, then row) is within `d` hexes of h. A hex
+// within d hexes is within d columns, so only that band of the list is measured.
+bool any_within(const std::vector<hex::Hex>& sorted, hex::Hex h, int d) {
+  if (d < 0) return false;
+  auto it = std::lower_bound(sorted.begin(), sorted.end(), hex::Hex{h.col - d, INT_MIN});
+  for (; it != sorted.end() && it->col <= h.col + d; ++it)
+    if (hex::distance(*it, h) <= d) return true;
+  return false;
 }
 
 std::string place(const HexInfo& i) { return i.name.empty() ? i.hex.id() : i.name + " (" + i.hex.id() + ")"; }
