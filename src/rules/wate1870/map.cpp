@@ -279,11 +279,6 @@ Result<Map> Map::load(const std::string& path) {
   return data::guarded(path, [&] { return MapReader::read(data::parse_file(path)); });
 }
 
-const HexInfo* Map::find(hex::Hex h) const {
-  const int i = index_of(h);
-  return i < 0 ? nullptr : &hexes_[static_cast<std::size_t>(i)];
-}
-
 const HexInfo* Map::find(std::string_view id) const {
   const auto h = hex::parse_hex(id);
   return h ? find(*h) : nullptr;

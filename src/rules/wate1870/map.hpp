@@ -42,11 +42,14 @@ class Map {
   static Result<Map> load(const std::string& path);
   static Result<Map> parse(const std::string& text, const std::string& file_name);
 
-  const HexInfo* find(hex::Hex h) const;  // nullptr if off the map
-  int index_of(hex::Hex h) const {        // row-major index into hexes(), -1 if off the map
+  int index_of(hex::Hex h) const {  // row-major index into hexes(), -1 if off the map
     if (h.col < col_min_ || h.col > col_max_ || h.row < row_min_ || h.row > row_max_) return -1;
     const int i = (h.row - row_min_) * (col_max_ - col_min_ + 1) + (h.col - col_min_);
     return i < static_cast<int>(hexes_.size()) ? i : -1;
+  }
+  const HexInfo* find(hex::Hex h) const {  // nullptr if off the map
+    const int i = index_of(h);
+    return i < 0 ? nullptr : &hexes_[static_cast<std::size_t>(i)];
   }
   const HexInfo* find(std::string_view id) const;
   const HexInfo* by_name(std::string_view place) const;  // exact place name

@@ -4,6 +4,7 @@
 // fortress gets one Siege Assault roll (a chance step), in hex order.
 #include <algorithm>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "rules/wate1870/combat.hpp"
@@ -58,11 +59,14 @@ bool WateState::enterable_after_win(hex::Hex target, Side loser) const {
 
 Events WateState::settle_fortress_control() {
   Events ev;
+  // After every action: the map is looked up once per hex, not per group.
+  std::optional<hex::Hex> looked_up;
+  const HexInfo* info = nullptr;
   for (std::size_t i = 0; i < pos_.sps.size(); ++i) {
     const SpGroup& g = pos_.sps[i];
-    const HexInfo* info = g.count > 0 ? data_->map.find(g.hex) : nullptr;
-    if (!info || info->fortress_sr == 0 || pos_.controller(data_->map, g.hex) == g.side ||
-        pos_.sp(g.hex, other(g.side)) > 0)
+    if (g.hex != looked_up) looked_up = g.hex, info = data_->map.find(g.hex);
+    if (g.count <= 0 || !info || info->fortress_sr == 0 ||
+        pos_.controller(data_->map, g.hex) == g.side || pos_.sp(g.hex, other(g.side)) > 0)
       continue;
     const hex::Hex h = g.hex;
     const Side side = g.side;
