@@ -140,6 +140,9 @@ struct MapTables {
                                  static_cast<std::size_t>(b)];
   }
   int metz = -1, verdun = -1, paris = -1;
+  // The hexes that can be targets without an enemy in them (Impl::targets):
+  // passable towns, fortresses and the German objectives, in index order.
+  std::vector<int> places;
 };
 
 std::unique_ptr<MapTables> make_tables(const wate1870::GameData& data) {
@@ -200,6 +203,12 @@ std::unique_ptr<MapTables> make_tables(const wate1870::GameData& data) {
   t->metz = idx("Metz");
   t->verdun = idx("Verdun");
   t->paris = idx("Paris");
+  for (int i = 0; i < n; ++i) {
+    const auto& info = map.hexes()[static_cast<std::size_t>(i)];
+    if (!wate1870::neutral(info.country) &&
+        (info.town || info.fortress_sr > 0 || i == t->metz || i == t->verdun || i == t->paris))
+      t->places.push_back(i);
+  }
   return t;
 }
 
@@ -557,6 +566,7 @@ struct Heuristic1870Bot::Impl {
 
   // ---- targets and the value of a hex for a force ----
   const std::vector<Target>& targets(const Scene& sc) const;
+  mutable Scratch<std::vector<int>> candidates;  // targets()' hexes to look at
   std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
   static double goal(const Scene& sc, const std::vector<Goal>& gs, int x);
   double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x) const;
@@ -600,7 +610,19 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
   auto& out = sc.targets.emplace();
   const auto& tb = sc.b.tables();
   const bool german = sc.me == Side::kGerman;
-  for (int i = 0; i < sc.n; ++i) {
+  // Only places (MapTables::places) and enemy stacks can be targets: the
+  // rest of the map is skipped, in index order as claim() expects.
+  auto& at = candidates.v;
+  at.clear();
+  for (const auto& g : sc.ws.position().sps)
+    if (g.side == sc.foe && g.count > 0)
+      if (const int i = sc.map.index_of(g.hex); i >= 0) at.push_back(i);
+  std::sort(at.begin(), at.end());
+  const auto enemy_end = at.size();
+  at.insert(at.end(), sc.mt.places.begin(), sc.mt.places.end());
+  std::inplace_merge(at.begin(), at.begin() + static_cast<std::ptrdiff_t>(enemy_end), at.end());
+  at.erase(std::unique(at.begin(), at.end()), at.end());
+  for (const int i : at) {
     const auto& info = sc.info(i);
     if (wate1870::neutral(info.country)) continue;  // not passable (geography §6.3)
     const auto ctrl = sc.controller(i);
