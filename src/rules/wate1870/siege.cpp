@@ -3,9 +3,12 @@
 // are at least 2:1 against its SR plus the holder's garrison SP; each such
 // fortress gets one Siege Assault roll (a chance step), in hex order.
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/state.hpp"
@@ -58,23 +61,31 @@ bool WateState::enterable_after_win(hex::Hex target, Side loser) const {
 }
 
 Events WateState::settle_fortress_control() {
+  // Runs after every action, on the normalised position (apply): the groups
+  // come sorted by hex, so each fortress's are found by binary search.
+  assert(std::is_sorted(pos_.sps.begin(), pos_.sps.end(),
+                        [](const SpGroup& a, const SpGroup& b) { return a.hex < b.hex; }));
+  const Map& m = data_->map;
+  std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
+  for (const int i : m.fortress_indices()) {
+    const hex::Hex h = m.hexes()[static_cast<std::size_t>(i)].hex;
+    const auto lo = std::partition_point(pos_.sps.begin(), pos_.sps.end(),
+                                         [&](const SpGroup& g) { return g.hex < h; });
+    bool in[kSides] = {false, false};
+    for (auto it = lo; it != pos_.sps.end() && it->hex == h; ++it)
+      if (it->count > 0) in[index(it->side)] = true;
+    if (in[0] == in[1]) continue;  // empty, or both sides inside: a siege keeps its holder
+    const Side side = in[index(Side::kFrench)] ? Side::kFrench : Side::kGerman;
+    if (pos_.controller(m, h) != side) held.emplace_back(h, side);
+  }
+  std::sort(held.begin(), held.end());  // in hex order, as the pieces are
   Events ev;
-  // After every action: the map is looked up once per hex, not per group.
-  std::optional<hex::Hex> looked_up;
-  const HexInfo* info = nullptr;
-  for (std::size_t i = 0; i < pos_.sps.size(); ++i) {
-    const SpGroup& g = pos_.sps[i];
-    if (g.hex != looked_up) looked_up = g.hex, info = data_->map.find(g.hex);
-    if (g.count <= 0 || !info || info->fortress_sr == 0 ||
-        pos_.controller(data_->map, g.hex) == g.side || pos_.sp(g.hex, other(g.side)) > 0)
-      continue;
-    const hex::Hex h = g.hex;
-    const Side side = g.side;
+  for (const auto& [h, side] : held) {
     ev.push_back({"siege",
-                  std::string(side_name(other(side))) + " has no SP left in " + place(*info) +
+                  std::string(side_name(other(side))) + " has no SP left in " + place(*m.find(h)) +
                       "; " + std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
                   {}});
-    auto e = take_control(h, side);  // may not touch pos_.sps: g stays valid
+    auto e = take_control(h, side);
     ev.insert(ev.end(), e.begin(), e.end());
   }
   return ev;
