@@ -1,0 +1,69 @@
+// The bots play as recorded: a few games of each kind, with how they ended and
+// how many actions they took, as the bots played them at commit b94d7ae.
+//
+// Most speed work (docs/performance.md) is meant to leave every game the same,
+// action for action; this is the check that it does. A change meant to alter
+// the play (a better heuristic, another search) updates the table, and its
+// commit says so. The figures come from
+//   reisswitz simulate 1870 --games 1 --seed S --bots F,G [--option 12.2] --json out.json
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <string>
+
+#include "bots/simulate.hpp"
+#include "shipped_game.hpp"
+
+namespace rz::bots {
+namespace {
+
+struct Recorded {
+  const char* french;
+  const char* german;
+  std::uint64_t seed;
+  bool fog;    // optional rule 12.2
+  int winner;  // 0 French, 1 German
+  const char* kind;
+  int turns;
+  int vp;
+  long actions;
+};
+
+constexpr Recorded kRecorded[] = {
+    {"heuristic", "heuristic", 100, false, 0, "vp-marker", 18, 20, 5571},
+    {"heuristic", "heuristic", 101, false, 0, "vp-marker", 14, 20, 4824},
+    {"heuristic", "heuristic", 102, false, 0, "vp-marker", 15, 20, 4776},
+    {"heuristic", "heuristic", 103, false, 0, "vp-marker", 14, 20, 3860},
+    {"random", "random", 3, false, 0, "points", 20, 18, 10523},
+    {"random", "random", 4, false, 0, "vp-marker", 4, 20, 1290},
+    {"heuristic", "heuristic", 50, true, 1, "vp-marker", 8, 0, 2417},
+    {"search:10", "heuristic", 7, false, 0, "vp-marker", 9, 21, 2910},
+    {"heuristic", "search:10", 7, false, 0, "vp-marker", 8, 20, 2673},
+};
+
+TEST(RecordedPlay, TheBotsPlayTheRecordedGames) {
+  for (const auto& r : kRecorded) {
+    SimulationConfig cfg;
+    cfg.french_bot = r.french;
+    cfg.german_bot = r.german;
+    cfg.games = 1;
+    cfg.seed = r.seed;
+    cfg.threads = 1;
+    if (r.fog) cfg.options.values["12.2"] = "on";
+    const auto games = simulate_1870(game(), cfg);
+    ASSERT_TRUE(games.ok()) << games.error().to_string();
+    ASSERT_EQ(games->size(), 1u);
+    const GameOutcome& g = games->front();
+    const std::string what = std::string(r.french) + " against " + r.german + ", seed " +
+                             std::to_string(r.seed) + (r.fog ? " under 12.2" : "");
+    EXPECT_TRUE(g.finished) << what;
+    EXPECT_EQ(g.actions, r.actions) << what;
+    EXPECT_EQ(g.winner, r.winner) << what;
+    EXPECT_EQ(g.kind, r.kind) << what;
+    EXPECT_EQ(g.turns, r.turns) << what;
+    EXPECT_EQ(g.vp, r.vp) << what;
+  }
+}
+
+}  // namespace
+}  // namespace rz::bots
