@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string_view>
@@ -267,9 +268,12 @@ std::vector<Action> WateState::legal_actions(Player player) const {
   const Step& s = steps_.back();
   switch (s.kind) {
     case StepKind::kAdministrative: {
-      std::vector<Action> out{Action("end-administrative")};
       auto more = admin_actions(s.side);  // 6.2 (administrative.cpp)
-      out.insert(out.end(), more.begin(), more.end());
+      std::vector<Action> out;
+      out.reserve(more.size() + 1);
+      out.emplace_back("end-administrative");
+      out.insert(out.end(), std::make_move_iterator(more.begin()),
+                 std::make_move_iterator(more.end()));
       return out;
     }
     case StepKind::kRecovery: return recovery_actions(s.side);  // 10.0 (recovery.cpp)
