@@ -169,7 +169,7 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   const int own = std::min(available_sp(side, *q->hex), f.limit_left);
   for (int n = 0; n <= own; ++n) out.push_back(Action("march").with("sp", std::to_string(n)));
   for (auto& a : planned_attack_actions(side)) out.push_back(std::move(a));
-  if (own > 0 && check_rally(side, *q->hex))
+  if (own > 0 && rally_possible(side, *q->hex))
     for (int n = 1; n <= own; ++n) out.push_back(Action("rally").with("sp", std::to_string(n)));
   return out;
 }
@@ -293,7 +293,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
 
 std::vector<Action> WateState::force_order_actions(Side side) const {
   std::vector<Action> out{Action("march"), Action("hold")};
-  if (check_rally(side, force_->hex)) out.push_back(Action("rally"));
+  if (rally_possible(side, force_->hex)) out.push_back(Action("rally"));
   return out;
 }
 

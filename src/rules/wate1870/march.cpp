@@ -5,7 +5,9 @@
 // 7.2 Forced March and the German HQ pick-up of 7.1. Rulings:
 // docs/rulings/wate1870-march.md.
 #include <algorithm>
+#include <array>
 #include <set>
+#include <string_view>
 
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/loc.hpp"
@@ -171,7 +173,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   for (const char* v : {"entrain", "detrain", "exit"})
     cand.push_back(Action(v));  // exit: 11.0 (victory.cpp)
   if (!force_->must_stop && !force_->fired_to)
-    for (auto to : rail_reach(force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
+    for (auto to : *rail_reach(force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
   if (side == Side::kGerman)
     for (int e = 1; e <= 3; ++e) cand.push_back(Action("forced-march").with("extra", std::to_string(e)));
   std::vector<Action> forced;
@@ -200,9 +202,9 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
                        ": it completes that step first (move to=" + force_->fired_to->id() + ")",
                    "7.1.2");
   if (a.verb == "stop") return a.args.empty() ? rz::Status{} : make_error(Code::kMalformed, "'stop' takes no arguments");
-  static const std::set<std::string> kVerbs{"move",    "attack",       "entrain", "rail",
-                                            "detrain", "forced-march", "pickup",  "exit"};
-  if (!kVerbs.count(a.verb))
+  static constexpr std::array<std::string_view, 8> kVerbs{"move",    "attack",       "entrain", "rail",
+                                                          "detrain", "forced-march", "pickup",  "exit"};
+  if (std::find(kVerbs.begin(), kVerbs.end(), a.verb) == kVerbs.end())
     return illegal("'" + a.verb +
                        "' is not possible while marching: move to=XXYY, attack to=XXYY, entrain, "
                        "rail to=XXYY, detrain, forced-march, pickup sp=N, exit or stop",
@@ -544,8 +546,8 @@ rz::Status WateState::check_rail(Side side, const Action& a) const {
     if (!on_train) return illegal("the force must entrain (1 MP) before it moves by rail", "7.1.3");
     if (free_sp > 0) return illegal("part of the force is not entrained: entrain it or detrain", "7.1.3");
     if (force_->mp_left < rr.ride_mp) return illegal("a rail move costs " + std::to_string(rr.ride_mp) + " MP", "7.1.3");
-    auto reach = rail_reach(force_->hex, side);
-    if (std::find(reach.begin(), reach.end(), *to) == reach.end()) {
+    const auto reach = rail_reach(force_->hex, side);
+    if (std::find(reach->begin(), reach->end(), *to) == reach->end()) {
       const HexInfo* info = data_->map.find(*to);
       if (rr.home_only && info && info->country != Country::kGermany)
         return illegal("German rail movement stays inside Germany; " + to->id() + " is not (ruling GAP-W-25)", "7.1.3");

@@ -19,6 +19,11 @@ rz::Status WateState::check_rally(Side side, hex::Hex h) const {
   return {};
 }
 
+bool WateState::rally_possible(Side side, hex::Hex h) const {
+  // The RP first: it costs nothing to read, and a LOC may cost a trace of the map.
+  return rp_[index(side)] >= data_->tables.rally_cost() && check_rally(side, h);
+}
+
 Events WateState::rally_force() {
   const int cost = data_->tables.rally_cost();
   rp_[index(force_->side)] -= cost;

@@ -931,10 +931,11 @@ std::shared_ptr<const ZocMap> WateState::zoc_map(Side side) const {
 
 bool WateState::has_loc_at(hex::Hex h, Side side) const { return loc_map(side)->has_loc(h); }
 
-std::vector<hex::Hex> WateState::rail_reach(hex::Hex from, Side side) const {
+std::shared_ptr<const std::vector<hex::Hex>> WateState::rail_reach(hex::Hex from, Side side) const {
   // Ruling F-8: a rail move is planned on what the mover may inspect (12.2).
   auto compute = [&] {
-    return on_planning_board(side, [&](const Board& b) { return rail_reachable(b, from, side); });
+    return std::make_shared<const std::vector<hex::Hex>>(
+        on_planning_board(side, [&](const Board& b) { return rail_reachable(b, from, side); }));
   };
   if (applying_) return compute();
   auto& known = derived().rail;

@@ -296,7 +296,8 @@ class WateState final : public State {
   // drops it before changing anything and computes afresh while it works (LOC
   // maps come from LocMap::of, traced once per position).
   struct Derived;
-  std::vector<hex::Hex> rail_reach(hex::Hex from, Side side) const;  // 7.1.3
+  // 7.1.3; shared, not copied: every rail order a march lists asks it again.
+  std::shared_ptr<const std::vector<hex::Hex>> rail_reach(hex::Hex from, Side side) const;
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
   std::vector<ChanceOutcome> chance_outcomes_afresh() const;
@@ -417,6 +418,8 @@ class WateState final : public State {
   Events apply_displace_roll(const Step& step, const Action& a);
   // 7.3 Rally (rally.cpp).
   rz::Status check_rally(Side side, hex::Hex h) const;
+  // check_rally's answer without its message, for the lists of legal actions.
+  bool rally_possible(Side side, hex::Hex h) const;
   Events rally_force();
 
   // ---- helpers of 6.2 mobilization, 9.0 sieges, 10.0 recovery (administrative.cpp,
