@@ -96,6 +96,22 @@ TEST(Wate1870_Map, PackedFactsAreTheHexes) {
   EXPECT_EQ(m.fortress_indices(), forts);
 }
 
+// The same facts as rows of bits (hex_rows.hpp), which the LOC tracer reads.
+TEST(Wate1870_Map, TheRowsOfBitsAreTheHexes) {
+  const Map& m = TheMap();
+  int all = 0;
+  for (const auto& h : m.hexes()) {
+    const int r = h.hex.row - m.row_min(), c = h.hex.col - m.col_min();
+    const int i = m.index_of(h.hex);
+    all += m.all_rows().test(r, c);
+    EXPECT_EQ(m.neutral_rows().test(r, c), neutral(h.country)) << h.hex.id();
+    EXPECT_EQ(m.rail_rows().test(r, c), m.rail_dirs(i) != 0) << h.hex.id();
+    for (Side s : {Side::kFrench, Side::kGerman})
+      EXPECT_EQ(m.supply_rows(static_cast<int>(index(s))).test(r, c), h.supply == s) << h.hex.id();
+  }
+  EXPECT_EQ(all, static_cast<int>(m.hexes().size()));
+}
+
 // 13.1 names these hexes; 13.2 names Kaiserslautern.
 TEST(Wate1870_13_1, NamedSetupHexesAreWhereTheRulebookPutsThem) {
   ExpectPlace("2107", "Metz", Country::kFrance, false, 1, 6);
@@ -381,6 +397,11 @@ TEST(Wate1870_Map, MalformedMapsFailWithLineAndReason) {
   ExpectFails(Replace(g, "country: G, supply: G", "country: L"), 11, "neutral");
   ExpectFails(Replace(g, "rail_exit: {hex: \"2106\"", "rail_exit: {hex: \"2006\""), 12, "not a rail hex");
   ExpectFails(Replace(g, "layout: even-r", "layout: odd-q"), 2, "even-r");
+  // The LOC tracer keeps a row in one 64-bit word (hex_rows.hpp).
+  ExpectFails(Replace(g, "col_min: 20, col_max: 21", "col_min: 0, col_max: 64"), 2,
+              "at most 64 columns wide");
+  ExpectFails(Replace(g, "row_min: 6, row_max: 7", "row_min: 0, row_max: 32"), 2,
+              "at most 32 rows high");
   ExpectFails(Replace(g, "hexes:\n", "hexes: [\n"), 4, "not valid YAML");
 }
 

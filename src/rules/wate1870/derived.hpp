@@ -23,7 +23,8 @@ struct WateState::Derived {
   std::shared_ptr<const LocMap> loc[kSides];                                      // 4.1
   std::shared_ptr<const ZocMap> zoc[kSides];                                      // 3.4
   std::optional<std::uint64_t> traced;  // traced_hash of the position
-  std::vector<std::pair<std::pair<hex::Hex, Side>, std::shared_ptr<const std::vector<hex::Hex>>>> rail;  // 7.1.3
+  std::vector<std::pair<std::pair<hex::Hex, Side>, std::shared_ptr<const std::vector<hex::Hex>>>>
+      rail;                                                                       // 7.1.3
   std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
   std::optional<std::vector<int>>
       forced_dist;  // 7.2: MP to each hex for the French force, avoiding EZOCs

@@ -3,8 +3,10 @@
 // docs/rulings/wate1870-zoc-loc-movement.md.
 #include "rules/wate1870/loc.hpp"
 
-#include <cstddef>
+#include <algorithm>
+#include <bit>
 #include <cstdint>
+#include <vector>
 
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/traced_cache.hpp"
@@ -18,8 +20,6 @@ constexpr int kStrongSp = 3;  // 4.1: 3 good-order SP negate an EZOC (GAP-W-11)
 
 Country home(Side s) { return s == Side::kFrench ? Country::kFrance : Country::kGermany; }
 
-std::size_t at(int i) { return static_cast<std::size_t>(i); }
-
 // 4.2: a friendly controlled, undestroyed, unbesieged fortress of the side's
 // own country. Besieged = enemy SP at 2:1 against SR + garrison (9.0).
 bool fortress_source(const Board& b, const HexInfo& i, Side side, int own_sp, int enemy_sp) {
@@ -29,78 +29,126 @@ bool fortress_source(const Board& b, const HexInfo& i, Side side, int own_sp, in
   return !b.tables().under_siege(enemy_sp, i.fortress_sr + own_sp);
 }
 
-// Per-hex facts for one side, from one pass over the pieces.
+// What a piece count adds to a hex, for the few hexes that hold pieces.
+struct Counts {
+  int own = 0, good = 0, strong = 0, enemy = 0;
+};
+
+// The LOC of one side over the whole map as sets of hexes (hex_rows.hpp): the
+// per-hex facts from one pass over the pieces and the fortresses, rail lines
+// followed link by link, and the depot fixpoint grown a row of bits at a time.
 struct Tracer {
   const Board& b;
   const Map& m;
   Side side;
-  std::vector<int> own, good, strong, enemy;            // SP per Map index
-  std::vector<char> open, friendly, source, rail_conn;  // see fill()
-  std::vector<char> anchor, in_b, closed;  // closed: neutral (map ruling 4)
+  int rows, width;
+  HexRows enemy, good, strong, held, friendly, open, source, rail_conn;
   std::vector<int> queue;
 
   Tracer(const Board& board, Side s)
       : b(board),
         m(board.map()),
         side(s),
-        own(size(), 0),
-        good(size(), 0),
-        strong(size(), 0),
-        enemy(size(), 0),
-        open(size(), 0),
-        friendly(size(), 0),
-        source(size(), 0),
-        rail_conn(size(), 0),
-        anchor(size(), 0),
-        in_b(size(), 0),
-        closed(size(), 0) {}
-  std::size_t size() const { return m.hexes().size(); }
-  bool rail(std::size_t i) const { return m.rail_dirs(static_cast<int>(i)) != 0; }
+        rows(m.row_max() - m.row_min() + 1),
+        width(m.col_max() - m.col_min() + 1) {}
+
+  int row_of(int i) const { return i / width; }
+  bool in(const HexRows& set, int i) const { return set.test(i / width, i % width); }
+  void put(HexRows& set, int i) const { set.set(i / width, i % width); }
   // Calls f(j) for each hex j joined to i by a rail link.
   template <class F>
-  void each_rail_neighbour(std::size_t i, F&& f) const {
-    const std::uint8_t dirs = m.rail_dirs(static_cast<int>(i));
+  void each_rail_neighbour(int i, F&& f) const {
+    const std::uint8_t dirs = m.rail_dirs(i);
     for (int k = 0; k < 6; ++k)
-      if ((dirs >> k) & 1u) f(at(m.neighbour_index(static_cast<int>(i), k)));
+      if ((dirs >> k) & 1u) f(m.neighbour_index(i, k));
+  }
+  // Calls f(i) for each hex of the set.
+  template <class F>
+  void each(const HexRows& set, F&& f) const {
+    for (int r = 0; r < rows; ++r)
+      for (std::uint64_t w = set[r]; w != 0; w &= w - 1) f(r * width + std::countr_zero(w));
+  }
+  // The hexes adjacent to some hex of s (3.4's hex grid, even rows shifted east:
+  // an even row's neighbours in the rows above and below are columns c and c+1).
+  HexRows adjacent(const HexRows& s) const {
+    HexRows out;
+    const auto& all = m.all_rows();
+    for (int r = 0; r < rows; ++r) {
+      const bool even = ((m.row_min() + r) & 1) == 0;
+      auto from = [&](int y) {
+        const std::uint64_t x = s[y];
+        return even ? x | (x >> 1) : x | (x << 1);
+      };
+      std::uint64_t n = (s[r] << 1) | (s[r] >> 1);
+      if (r > 0) n |= from(r - 1);
+      if (r + 1 < rows) n |= from(r + 1);
+      out[r] = n & all[r];
+    }
+    return out;
   }
 
-  void count() {
+  // SP per hex, counted in a table kept per thread and cleared where it was
+  // written: a whole-map table zeroed on every trace cost more than the trace.
+  void count(std::vector<Counts>& at_hex, std::vector<int>& touched) {
     for (const auto& g : b.pos.sps) {
       const int i = m.index_of(g.hex);
       if (i < 0) continue;
+      Counts& c = at_hex[static_cast<std::size_t>(i)];
+      if (c.own == 0 && c.enemy == 0) touched.push_back(i);
       if (g.side != side) {
-        enemy[at(i)] += g.count;
+        c.enemy += g.count;
         continue;
       }
-      own[at(i)] += g.count;
-      if (g.status == Status::kGood) good[at(i)] += g.count;
-      if (g.status == Status::kGood && !g.entrained) strong[at(i)] += g.count;
+      c.own += g.count;
+      if (g.status == Status::kGood) c.good += g.count;
+      if (g.status == Status::kGood && !g.entrained) c.strong += g.count;
+    }
+    for (const int i : touched) {
+      const Counts& c = at_hex[static_cast<std::size_t>(i)];
+      if (c.enemy > 0) put(enemy, i);
+      if (c.good > 0) put(good, i);
+      if (c.strong >= kStrongSp) put(strong, i);
     }
   }
 
   void fill(const ZocMap& ezoc) {
-    count();
-    const auto& facts = m.facts();  // HexInfo only for fortresses
-    for (std::size_t i = 0; i < size(); ++i) {
-      const Map::Facts& f = facts[i];
-      closed[i] = neutral(f.country);
-      if (closed[i]) continue;  // never open, never a source (map ruling 4)
-      const HexInfo* fortress = f.fortress ? &m.hexes()[i] : nullptr;
-      const bool fort = fortress && !b.pos.fortress_destroyed(fortress->hex);
+    thread_local std::vector<Counts> at_hex;
+    thread_local std::vector<int> touched;
+    at_hex.resize(m.hexes().size());
+    touched.clear();
+    count(at_hex, touched);
+    HexRows ours, zoc, fort_source;
+    const auto& control = b.pos.control;
+    const signed char us = static_cast<signed char>(index(side));
+    for (int r = 0, i = 0; r < rows; ++r)
+      for (int c = 0; c < width; ++c, ++i) {
+        const std::uint64_t bit = std::uint64_t{1} << c;
+        if (static_cast<std::size_t>(i) < control.size() &&
+            control[static_cast<std::size_t>(i)] == us)
+          ours[r] |= bit;
+        if (ezoc.in_zoc_index(i)) zoc[r] |= bit;
+      }
+    const auto& closed = m.neutral_rows();  // never open, never a source (map ruling 4)
+    for (const int i : m.fortress_indices()) {
+      if (in(closed, i)) continue;
+      const HexInfo& fortress = m.hexes()[static_cast<std::size_t>(i)];
+      const Counts& c = at_hex[static_cast<std::size_t>(i)];
       // 9.0: an enemy fortress held by friendly SP at 1:1 counts as friendly;
       // our own fortress stays ours while it is not besieged.
-      const bool ours = i < b.pos.control.size() && b.pos.control[i] == index(side);
-      const bool held =
-          fort &&
-          ((own[i] > 0 && b.tables().counts_for_loc(own[i], fortress->fortress_sr + enemy[i])) ||
-           (ours && !b.tables().under_siege(enemy[i], fortress->fortress_sr + own[i])));
-      friendly[i] = ours || held;
+      if (!b.pos.fortress_destroyed(fortress.hex) &&
+          ((c.own > 0 && b.tables().counts_for_loc(c.own, fortress.fortress_sr + c.enemy)) ||
+           (in(ours, i) && !b.tables().under_siege(c.enemy, fortress.fortress_sr + c.own))))
+        put(held, i);
+      if (fortress_source(b, fortress, side, c.own, c.enemy)) put(fort_source, i);
+    }
+    for (const int i : touched) at_hex[static_cast<std::size_t>(i)] = {};
+    const auto& supply = m.supply_rows(index(side));
+    for (int r = 0; r < rows; ++r) {
+      friendly[r] = (ours[r] | held[r]) & ~closed[r];
       // 4.1: no enemy forces (an HQ alone does not block, GAP-W-35), and no
       // EZOC unless 3 good-order SP hold the hex.
-      open[i] = (enemy[i] == 0 || held) &&
-                (!ezoc.in_zoc_index(static_cast<int>(i)) || strong[i] >= kStrongSp);
-      source[i] = (f.supply == index(side) && enemy[i] == 0) ||
-                  (fortress && fortress_source(b, *fortress, side, own[i], enemy[i]));
+      open[r] = m.all_rows()[r] & ~closed[r] & ~(enemy[r] & ~held[r]) & ~(zoc[r] & ~strong[r]);
+      source[r] = ((supply[r] & ~enemy[r]) | fort_source[r]) & ~closed[r];
     }
   }
 
@@ -109,69 +157,47 @@ struct Tracer {
   // holds 3 good-order SP, which also lets it pass an enemy controlled town).
   void trace_rail() {
     queue.clear();
-    for (std::size_t i = 0; i < size(); ++i)
-      if (source[i] && open[i] && rail(i)) {
-        rail_conn[i] = 1;
-        queue.push_back(static_cast<int>(i));
-      }
-    for (std::size_t q = 0; q < queue.size(); ++q) {
-      const std::size_t i = at(queue[q]);
-      each_rail_neighbour(i, [&](std::size_t j) {
-        if (rail_conn[j] || !open[j] || (!friendly[j] && strong[j] < kStrongSp)) return;
-        rail_conn[j] = 1;
-        queue.push_back(static_cast<int>(j));
+    HexRows start;
+    for (int r = 0; r < rows; ++r) start[r] = source[r] & open[r] & m.rail_rows()[r];
+    each(start, [&](int i) { queue.push_back(i); });
+    rail_conn = start;
+    for (std::size_t q = 0; q < queue.size(); ++q)
+      each_rail_neighbour(queue[q], [&](int j) {
+        if (in(rail_conn, j) || !in(open, j) || (!in(friendly, j) && !in(strong, j))) return;
+        put(rail_conn, j);
+        queue.push_back(j);
       });
+  }
+
+  // Least fixpoint over depots (4.1). A force traces from its own hex when it is
+  // a source, or a friendly controlled rail hex whose line reaches a source (the
+  // start hex is not checked for EZOC: a force traces out of it). Otherwise its
+  // path enters at most two hexes: an open hex next to an anchor, then the
+  // anchor. Anchors are open sources, open friendly hexes on a line to a source,
+  // and open hexes with good-order SP that have a LOC themselves (depots).
+  HexRows solve() {
+    HexRows joined;  // rail hexes next along the line to one on a line to a source
+    each(rail_conn, [&](int i) { each_rail_neighbour(i, [&](int j) { put(joined, j); }); });
+    const auto& closed = m.neutral_rows();
+    HexRows own_hex, anchor;
+    for (int r = 0; r < rows; ++r) {
+      own_hex[r] =
+          (source[r] | (friendly[r] & m.rail_rows()[r] & (rail_conn[r] | joined[r]))) & ~closed[r];
+      anchor[r] =
+          (open[r] & (source[r] | (rail_conn[r] & friendly[r]))) | (own_hex[r] & good[r] & open[r]);
     }
-  }
-
-  // A force in `i` traces from its own hex: it is a source, or a friendly
-  // controlled rail hex whose line reaches a source (the start hex is not
-  // checked for EZOC: a force traces out of it).
-  bool zero_step(std::size_t i) const {
-    if (source[i]) return true;
-    if (!friendly[i] || !rail(i)) return false;
-    if (rail_conn[i]) return true;
-    bool joined = false;
-    each_rail_neighbour(i, [&](std::size_t j) { joined = joined || rail_conn[j]; });
-    return joined;
-  }
-
-  bool static_anchor(std::size_t i) const {
-    return open[i] && (source[i] || (rail_conn[i] && friendly[i]));
-  }
-
-  // Least fixpoint over depots (4.1): `loc` grows from sources and rail hexes;
-  // a hex with good-order SP becomes a depot only once it has a LOC itself.
-  void solve(std::vector<char>& loc) {
-    auto set_loc = [&](std::size_t x) {
-      if (loc[x] || closed[x]) return;
-      loc[x] = true;
-      if (good[x] > 0 && open[x] && !anchor[x]) {
-        anchor[x] = 1;
-        queue.push_back(static_cast<int>(x));
+    for (;;) {
+      HexRows entered = adjacent(anchor);
+      for (int r = 0; r < rows; ++r) entered[r] = anchor[r] | (entered[r] & open[r]);
+      HexRows loc = adjacent(entered);
+      bool grew = false;
+      for (int r = 0; r < rows; ++r) {
+        loc[r] = own_hex[r] | (loc[r] & ~closed[r]);
+        const std::uint64_t depots = anchor[r] | (loc[r] & good[r] & open[r]);
+        grew = grew || depots != anchor[r];
+        anchor[r] = depots;
       }
-    };
-    // y is a hex a path may enter with an anchor at most one step further.
-    auto mark_b = [&](std::size_t y) {
-      if (in_b[y]) return;
-      in_b[y] = 1;
-      for (int k = 0; k < 6; ++k)
-        if (const int x = m.neighbour_index(static_cast<int>(y), k); x >= 0) set_loc(at(x));
-    };
-    queue.clear();
-    for (std::size_t i = 0; i < size(); ++i) {
-      if (static_anchor(i) && !anchor[i]) {
-        anchor[i] = 1;
-        queue.push_back(static_cast<int>(i));
-      }
-      if (zero_step(i)) set_loc(i);
-    }
-    for (std::size_t q = 0; q < queue.size(); ++q) {
-      const std::size_t z = at(queue[q]);
-      mark_b(z);
-      for (int k = 0; k < 6; ++k)
-        if (const int y = m.neighbour_index(static_cast<int>(z), k); y >= 0 && open[at(y)])
-          mark_b(at(y));
+      if (!grew) return loc;
     }
   }
 };
@@ -188,12 +214,11 @@ bool supply_source(const Board& b, hex::Hex h, Side side) {
 
 LocMap::LocMap(const Board& b, Side side) : LocMap(b, side, *ZocMap::of(b, other(side))) {}
 
-LocMap::LocMap(const Board& b, Side side, const ZocMap& enemy_zoc)
-    : map_(&b.map()), side_(side), loc_(b.map().hexes().size(), 0) {
+LocMap::LocMap(const Board& b, Side side, const ZocMap& enemy_zoc) : map_(&b.map()), side_(side) {
   Tracer t(b, side);
   t.fill(enemy_zoc);
   t.trace_rail();
-  t.solve(loc_);
+  loc_ = t.solve();
 }
 
 std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side) {
@@ -209,8 +234,7 @@ std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side, std::uint64_
 }
 
 bool LocMap::has_loc(hex::Hex h) const {
-  const int i = map_->index_of(h);
-  return i >= 0 && loc_[at(i)];
+  return map_->index_of(h) >= 0 && loc_.test(h.row - map_->row_min(), h.col - map_->col_min());
 }
 
 bool has_loc(const Board& b, hex::Hex h, Side side) { return LocMap::of(b, side)->has_loc(h); }

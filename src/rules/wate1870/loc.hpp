@@ -7,6 +7,7 @@
 
 #include "hex/hex.hpp"
 #include "rules/wate1870/board.hpp"
+#include "rules/wate1870/hex_rows.hpp"
 
 namespace rz::wate1870 {
 
@@ -35,7 +36,7 @@ class LocMap {
  private:
   const Map* map_;
   Side side_;
-  std::vector<char> loc_;  // per Map::index_of
+  HexRows loc_;
 };
 
 // Convenience for a single query.

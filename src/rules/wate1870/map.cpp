@@ -70,6 +70,7 @@ class MapReader {
     read_rivers(doc, m);
     read_railways(doc, m);
     read_rail_exit(doc, m);
+    fill_rows(m);
     return m;
   }
 
@@ -87,6 +88,25 @@ class MapReader {
     m.row_max_ = static_cast<int>(data::get_int(doc, g, "row_max", 0, 99));
     if (m.col_min_ > m.col_max_) fail(doc, g["col_max"], "col_max is smaller than col_min");
     if (m.row_min_ > m.row_max_) fail(doc, g["row_max"], "row_max is smaller than row_min");
+    // The LOC tracer keeps a row of the map in one 64-bit word (hex_rows.hpp).
+    if (m.col_max_ - m.col_min_ + 1 > HexRows::kMaxCols)
+      fail(doc, g["col_max"],
+           "the map is at most " + std::to_string(HexRows::kMaxCols) + " columns wide");
+    if (m.row_max_ - m.row_min_ + 1 > HexRows::kMaxRows)
+      fail(doc, g["row_max"],
+           "the map is at most " + std::to_string(HexRows::kMaxRows) + " rows high");
+  }
+
+  static void fill_rows(Map& m) {
+    const int w = m.col_max_ - m.col_min_ + 1;
+    for (std::size_t i = 0; i < m.hexes_.size(); ++i) {
+      const int r = static_cast<int>(i) / w, c = static_cast<int>(i) % w;
+      const Map::Facts& f = m.facts_[i];
+      m.all_rows_.set(r, c);
+      if (neutral(f.country)) m.neutral_rows_.set(r, c);
+      if (m.rail_mask_[i] != 0) m.rail_rows_.set(r, c);
+      if (f.supply >= 0) m.supply_rows_[static_cast<std::size_t>(f.supply)].set(r, c);
+    }
   }
 
   static bool in_rect(const Map& m, hex::Hex h) {

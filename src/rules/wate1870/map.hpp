@@ -10,6 +10,7 @@
 
 #include "core/result.hpp"
 #include "hex/hex.hpp"
+#include "rules/wate1870/hex_rows.hpp"
 #include "rules/wate1870/types.hpp"
 
 namespace rz::wate1870 {
@@ -84,6 +85,14 @@ class Map {
     bool fortress = false;  // fortress_sr > 0
   };
   const std::vector<Facts>& facts() const { return facts_; }
+  // The same as rows of bits (hex_rows.hpp): every hex of the map, the neutral
+  // ones, the rail hexes, and the map-edge sources of supply of index(side) (4.2).
+  const HexRows& all_rows() const { return all_rows_; }
+  const HexRows& neutral_rows() const { return neutral_rows_; }
+  const HexRows& rail_rows() const { return rail_rows_; }
+  const HexRows& supply_rows(int side) const {
+    return supply_rows_[static_cast<std::size_t>(side)];
+  }
   const std::vector<int>& fortress_indices() const { return fortresses_; }  // in index order
   const std::vector<River>& rivers() const { return rivers_; }
   const std::vector<Railway>& railways() const { return railways_; }
@@ -106,6 +115,8 @@ class Map {
   std::vector<std::array<int, 6>> nbr_;
   std::vector<Facts> facts_;
   std::vector<int> fortresses_;
+  HexRows all_rows_, neutral_rows_, rail_rows_;
+  std::array<HexRows, 2> supply_rows_;
   void mark(std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b);
   bool marked(const std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b) const;
   std::optional<hex::Hex> rail_exit_;

@@ -10,11 +10,11 @@
 #include <string_view>
 
 #include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/derived.hpp"
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/movement.hpp"
 #include "rules/wate1870/orders.hpp"
-#include "rules/wate1870/derived.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
@@ -173,7 +173,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
   for (const char* v : {"entrain", "detrain", "exit"})
     cand.push_back(Action(v));  // exit: 11.0 (victory.cpp)
   if (!force_->must_stop && !force_->fired_to)
-    for (auto to : *rail_reach(force_->hex, side)) cand.push_back(Action("rail").with("to", to.id()));
+    for (auto to : *rail_reach(force_->hex, side))
+      cand.push_back(Action("rail").with("to", to.id()));
   if (side == Side::kGerman)
     for (int e = 1; e <= 3; ++e) cand.push_back(Action("forced-march").with("extra", std::to_string(e)));
   std::vector<Action> forced;
@@ -202,8 +203,8 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
                        ": it completes that step first (move to=" + force_->fired_to->id() + ")",
                    "7.1.2");
   if (a.verb == "stop") return a.args.empty() ? rz::Status{} : make_error(Code::kMalformed, "'stop' takes no arguments");
-  static constexpr std::array<std::string_view, 8> kVerbs{"move",    "attack",       "entrain", "rail",
-                                                          "detrain", "forced-march", "pickup",  "exit"};
+  static constexpr std::array<std::string_view, 8> kVerbs{
+      "move", "attack", "entrain", "rail", "detrain", "forced-march", "pickup", "exit"};
   if (std::find(kVerbs.begin(), kVerbs.end(), a.verb) == kVerbs.end())
     return illegal("'" + a.verb +
                        "' is not possible while marching: move to=XXYY, attack to=XXYY, entrain, "
