@@ -60,35 +60,54 @@ std::vector<hex::Hex> WateState::mobilization_threats(Side side) const {
   return threats_in(applying_ ? planning_position(side) : planned_position(side), side);
 }
 
-rz::Status WateState::check_mobilization_place(Side side, hex::Hex h) const {
-  return check_mobilization_place(side, h, mobilization_threats(side));
-}
-
-rz::Status WateState::check_mobilization_place(Side side, hex::Hex h,
-                                               const std::vector<hex::Hex>& threats) const {
+WateState::Refusal WateState::mobilization_refusal(Side side, hex::Hex h,
+                                                   const std::vector<hex::Hex>& threats) const {
   const HexInfo* info = data_->map.find(h);
-  if (!info) return illegal(h.id() + " is not on the map", "6.2");
+  if (!info) return Refusal::kOffMap;
   const bool fortress = info->fortress_sr > 0 && !pos_.fortress_destroyed(h);
   const bool town = side == Side::kGerman && info->town;
-  if (!fortress && !town)
-    return illegal(side == Side::kFrench ? place(*info) + " is not an undestroyed fortress; the French mobilize only in fortresses"
-                                         : place(*info) + " is neither an undestroyed fortress nor a town",
-                   "6.2");
-  if (info->country != home(side))
-    return illegal(place(*info) + " is not in " + (side == Side::kFrench ? "France" : "Germany") +
-                       "; units are mobilized only in their own country",
-                   side == Side::kGerman ? "6.2, GAP-W-24" : "6.2");
-  if (pos_.controller(data_->map, h) != side) return illegal(place(*info) + " is not controlled by you", "6.2");
+  if (!fortress && !town) return Refusal::kNoFortressOrTown;
+  if (info->country != home(side)) return Refusal::kAbroad;
+  if (pos_.controller(data_->map, h) != side) return Refusal::kNotControlled;
   if (fortress && data_->tables.under_siege(pos_.sp(h, other(side)), info->fortress_sr + pos_.sp(h, side)))
-    return illegal(place(*info) + " is under siege", "6.2");
-  const int min_d = data_->tables.mobilise_min_distance(side);
-  if (any_within(threats, h, min_d - 1))
-    return illegal(side == Side::kFrench
-                       ? place(*info) + " is within " + std::to_string(min_d - 1) +
-                             " hexes of a non-demoralized enemy unit; the French mobilize at least " +
-                             std::to_string(min_d) + " hexes away"
-                       : place(*info) + " is adjacent to a non-demoralized enemy unit",
-                   "6.2");
+    return Refusal::kBesieged;
+  if (any_within(threats, h, data_->tables.mobilise_min_distance(side) - 1))
+    return Refusal::kTooClose;
+  return Refusal::kNone;
+}
+
+rz::Status WateState::check_mobilization_place(Side side, hex::Hex h) const {
+  const bool french = side == Side::kFrench;
+  const HexInfo* info = data_->map.find(h);
+  const std::string where = info ? place(*info) : h.id();
+  switch (mobilization_refusal(side, h, mobilization_threats(side))) {
+    case Refusal::kNone:
+      return {};
+    case Refusal::kOffMap:
+      return illegal(h.id() + " is not on the map", "6.2");
+    case Refusal::kNoFortressOrTown:
+      return illegal(
+          french ? where + " is not an undestroyed fortress; the French mobilize only in fortresses"
+                 : where + " is neither an undestroyed fortress nor a town",
+          "6.2");
+    case Refusal::kAbroad:
+      return illegal(where + " is not in " + (french ? "France" : "Germany") +
+                         "; units are mobilized only in their own country",
+                     french ? "6.2" : "6.2, GAP-W-24");
+    case Refusal::kNotControlled:
+      return illegal(where + " is not controlled by you", "6.2");
+    case Refusal::kBesieged:
+      return illegal(where + " is under siege", "6.2");
+    case Refusal::kTooClose: {
+      const int min_d = data_->tables.mobilise_min_distance(side);
+      return illegal(
+          french ? where + " is within " + std::to_string(min_d - 1) +
+                       " hexes of a non-demoralized enemy unit; the French mobilize at least " +
+                       std::to_string(min_d) + " hexes away"
+                 : where + " is adjacent to a non-demoralized enemy unit",
+          "6.2");
+    }
+  }
   return {};
 }
 
@@ -120,7 +139,7 @@ std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
   for (const auto& i : data_->map.hexes()) {
     if (i.country != home(side)) continue;
     if (!(i.fortress_sr > 0 || (side == Side::kGerman && i.town))) continue;
-    if (!check_mobilization_place(side, i.hex, threats)) continue;
+    if (mobilization_refusal(side, i.hex, threats) != Refusal::kNone) continue;
     places.push_back(i.hex);
     if (i.fortress_sr > 0 && !pos_.fortress_destroyed(i.hex)) forts.push_back(i.hex);
   }

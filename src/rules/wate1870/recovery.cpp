@@ -2,6 +2,7 @@
 // level). The French recover first, then the Germans (ruling P-3); a force is
 // all of a side's SP in one hex, and recovers at most once per phase.
 #include <algorithm>
+#include <memory>
 #include <string>
 #include <utility>
 
@@ -30,16 +31,19 @@ const WateState::HexUse* WateState::find_use(Side side, hex::Hex h) const {
   return nullptr;
 }
 
-std::vector<hex::Hex> WateState::recoverable(Side side) const {
+std::vector<hex::Hex> WateState::recoverable(Side side, bool first_only) const {
   std::vector<hex::Hex> out;
   if (rp_[index(side)] < data_->tables.recovery_cost()) return out;
+  std::shared_ptr<const LocMap> loc;  // asked once, when a hex first needs it
   for (const auto& g : pos_.sps) {
     if (g.side != side || g.status == Status::kGood) continue;
     if (!out.empty() && out.back() == g.hex) continue;  // groups are sorted by hex
     if (const HexUse* u = find_use(side, g.hex); u && u->recovered) continue;
     if (in_enemy_zoc(board(), g.hex, side)) continue;
-    if (!has_loc_at(g.hex, side)) continue;
+    if (!loc) loc = loc_map(side);
+    if (!loc->has_loc(g.hex)) continue;
     if (std::find(out.begin(), out.end(), g.hex) == out.end()) out.push_back(g.hex);
+    if (first_only) return out;
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -48,7 +52,7 @@ std::vector<hex::Hex> WateState::recoverable(Side side) const {
 void WateState::push_recovery_from(Side side) {
   for (Side s : {Side::kFrench, Side::kGerman}) {
     if (side == Side::kGerman && s == Side::kFrench) continue;
-    if (!recoverable(s).empty()) {
+    if (!recoverable(s, true).empty()) {
       steps_.push_back({StepKind::kRecovery, s});
       return;
     }

@@ -436,15 +436,25 @@ class WateState final : public State {
   };
   HexUse& use_of(Side side, hex::Hex h);  // creates the entry, keeps uses_ sorted
   const HexUse* find_use(Side side, hex::Hex h) const;
-  std::vector<hex::Hex> recoverable(Side side) const;  // hexes whose force may recover now
+  // Hexes whose force may recover now; with `first_only`, at most the first found.
+  std::vector<hex::Hex> recoverable(Side side, bool first_only = false) const;
   void push_recovery_from(Side side);                  // the next side (from `side`) with something to recover
   std::vector<hex::Hex> mobilization_hexes_afresh(Side side) const;
   rz::Status check_mobilization_hex(Side side, hex::Hex h) const;
   rz::Status check_mobilization_hex_afresh(Side side, hex::Hex h) const;
   rz::Status check_mobilization_place(Side side, hex::Hex h) const;  // 6.2 but the LOC
-  // The same with the hexes of the units that keep the distance, asked once.
-  rz::Status check_mobilization_place(Side side, hex::Hex h,
-                                      const std::vector<hex::Hex>& threats) const;
+  // Which condition of check_mobilization_place fails, with the hexes of the units
+  // that keep the distance asked once: the list of places needs no message.
+  enum class Refusal {
+    kNone,
+    kOffMap,
+    kNoFortressOrTown,
+    kAbroad,
+    kNotControlled,
+    kBesieged,
+    kTooClose
+  };
+  Refusal mobilization_refusal(Side side, hex::Hex h, const std::vector<hex::Hex>& threats) const;
   std::vector<hex::Hex> mobilization_threats(Side side) const;
   std::vector<HexUse> uses_;
   // ---- end of the helpers of 6.2, 9.0, 10.0 ----
