@@ -172,7 +172,11 @@ std::vector<Action> WateState::march_actions(Side side) const {
   }
   for (const char* v : {"entrain", "detrain", "exit"})
     cand.push_back(Action(v));  // exit: 11.0 (victory.cpp)
-  if (!force_->must_stop && !force_->fired_to)
+  // 7.1.3: only an entrained force rides; check_rail turns down the rail orders
+  // of any other, so their destinations are not worked out at all.
+  const bool on_train =
+      force_->entrained || acting_sp(pos_, applying_, derived().acting).entrained > 0;
+  if (!force_->must_stop && !force_->fired_to && on_train)
     for (auto to : *rail_reach(force_->hex, side))
       cand.push_back(Action("rail").with("to", to.id()));
   if (side == Side::kGerman)
