@@ -46,10 +46,16 @@ std::array<Hex, 6> neighbours(Hex h) {
 }
 
 int direction(Hex from, Hex to) {
-  const auto n = neighbours(from);
-  for (std::size_t k = 0; k < n.size(); ++k)
-    if (n[k] == to) return static_cast<int>(k);
-  return -1;
+  // Asked for every river and rail hexside a march crosses: worked out from the
+  // offsets, not by listing the neighbours.
+  const int dr = to.row - from.row, dc = to.col - from.col;
+  if (dr == 0) return dc == 1 ? 0 : dc == -1 ? 3 : -1;
+  if (dr != 1 && dr != -1) return -1;
+  // Even rows sit half a hex east: an even row's neighbours above and below are
+  // columns c and c+1, an odd row's c-1 and c.
+  const int east = dc + (from.row & 1);  // 1: the eastern of the two, 0: the western
+  if (east != 0 && east != 1) return -1;
+  return dr < 0 ? (east == 1 ? 1 : 2) : (east == 1 ? 5 : 4);
 }
 
 Point centre(Hex h) { return {h.col + ((h.row % 2 == 0) ? 0.5 : 0.0), h.row * kRowStep}; }

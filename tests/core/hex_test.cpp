@@ -1,6 +1,8 @@
+#include "hex/hex.hpp"
+
 #include <gtest/gtest.h>
 
-#include "hex/hex.hpp"
+#include <algorithm>
 
 namespace rz::hex {
 namespace {
@@ -37,6 +39,26 @@ TEST(Hex_Grid, NeighboursAreAdjacentAndDistinct) {
       for (std::size_t j = i + 1; j < 6; ++j) EXPECT_NE(ns[i], ns[j]);
     }
   }
+}
+
+// direction() works from the offsets; neighbours() from cube coordinates.
+TEST(Hex_Grid, DirectionIsTheIndexInTheNeighbours) {
+  int adjacent = 0;
+  for (int row = -3; row <= 20; ++row)
+    for (int col = -3; col <= 40; ++col) {
+      const Hex from{col, row};
+      const auto n = neighbours(from);
+      for (int dr = -3; dr <= 3; ++dr)
+        for (int dc = -3; dc <= 3; ++dc) {
+          const Hex to{col + dc, row + dr};
+          const auto it = std::find(n.begin(), n.end(), to);
+          const int want = it == n.end() ? -1 : static_cast<int>(it - n.begin());
+          ASSERT_EQ(direction(from, to), want)
+              << from.col << "," << from.row << " -> " << to.col << "," << to.row;
+          adjacent += want >= 0;
+        }
+    }
+  EXPECT_EQ(adjacent, 24 * 44 * 6);
 }
 
 TEST(Hex_Grid, SharedEdgeOfNeighboursHasTwoDistinctCorners) {

@@ -94,16 +94,16 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int 
     for (auto nb : hex::neighbours(h)) {
       const int j = m.index_of(nb);
       if (j < 0 || ezoc->in_zoc(nb)) continue;
-      auto cost = enter_cost(b, h, nb, ctx);
-      if (!cost) continue;
-      const int nd = d + *cost;
+      int cost = 0;
+      if (enter_mp(b, h, nb, ctx, cost) != EnterBar::kNone) continue;
+      const int nd = d + cost;
       if (nd > max_cost) continue;
       auto& dj = c.dist[static_cast<std::size_t>(j)];
       if (dj >= 0 && dj <= nd) continue;
       if (dj >= 0) open.erase({dj, nb});
       dj = nd;
       c.prev[static_cast<std::size_t>(j)] = hi;
-      c.step[static_cast<std::size_t>(j)] = *cost;
+      c.step[static_cast<std::size_t>(j)] = cost;
       open.insert({nd, nb});
     }
   }

@@ -40,31 +40,25 @@ bool town_or_fortress(const Board& b, const HexInfo& i) {
 
 }  // namespace
 
-Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx) {
+EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx, int& mp) {
   const Map& m = b.map();
-  const HexInfo* dest = m.find(to);
-  if (dest == nullptr) return illegal("hex " + to.id() + " is off the map", "7.1");
-  if (!m.on_map(from)) return illegal("hex " + from.id() + " is off the map", "7.1");
-  if (neutral(dest->country))
-    return illegal("hex " + to.id() + " is in neutral " + country_name(dest->country) +
-                       ", which no force may enter",
-                   "GAP-W-02");
-  if (!hex::adjacent(from, to))
-    return illegal("hex " + to.id() + " is not adjacent to " + from.id() +
-                       "; a march enters one adjacent hex at a time",
-                   "7.1");
+  const int di = m.index_of(to), fi = m.index_of(from);
+  if (di < 0) return EnterBar::kOffMap;
+  if (fi < 0) return EnterBar::kFromOffMap;
+  const HexInfo& dest = m.hexes()[static_cast<std::size_t>(di)];
+  if (neutral(dest.country)) return EnterBar::kNeutral;
+  const int k = hex::direction(from, to);
+  if (k < 0) return EnterBar::kNotAdjacent;
   const Side enemy = other(ctx.side);
   const auto at = [&](hex::Hex h) { return static_cast<std::size_t>(m.index_of(h)); };
   // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
-  if (ctx.enemy_sp ? (*ctx.enemy_sp)[at(to)] != 0 : b.pos.sp(to, enemy) > 0)
-    return illegal("hex " + to.id() + " holds " + std::string(side_name(enemy)) +
-                       " forces; it can be entered only by March Combat",
-                   "7.1.1");
+  if (ctx.enemy_sp ? (*ctx.enemy_sp)[static_cast<std::size_t>(di)] != 0 : b.pos.sp(to, enemy) > 0)
+    return EnterBar::kEnemy;
 
   // 7.1 / TEC: the terrain of the hex entered; a town or fortress costs its terrain.
-  int mp = b.tables().mp_cost(dest->terrain);
+  mp = b.tables().mp_cost(dest.terrain);
   // 12.4 (optional): moving along a rail link over a river uses the bridge.
-  if (m.river(from, to) && !(b.options.flag("12.4") && m.rail_link(from, to)))
+  if (((m.river_dirs(fi) >> k) & 1u) && !(((m.rail_dirs(fi) >> k) & 1u) && b.options.flag("12.4")))
     mp += b.tables().river_mp();
   // 3.4 / 3.6: a cautious commander pays +1 to enter an EZOC.
   if (ctx.cautious && in_enemy_zoc(b, to, ctx.side)) mp += 1;
@@ -79,9 +73,34 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
     if (french(from) && ctx.leaving_own_hex != from) mp += 1;
   }
   // 12.1 (optional): German +1 into a French town or fortress hex.
-  if (ctx.side == Side::kGerman && b.options.flag("12.1") && dest->country == Country::kFrance &&
-      town_or_fortress(b, *dest))
+  if (ctx.side == Side::kGerman && dest.country == Country::kFrance && b.options.flag("12.1") &&
+      town_or_fortress(b, dest))
     mp += b.tables().civilian_resistance_mp();
+  return EnterBar::kNone;
+}
+
+Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx) {
+  int mp = 0;
+  switch (enter_mp(b, from, to, ctx, mp)) {
+    case EnterBar::kNone:
+      return mp;
+    case EnterBar::kOffMap:
+      return illegal("hex " + to.id() + " is off the map", "7.1");
+    case EnterBar::kFromOffMap:
+      return illegal("hex " + from.id() + " is off the map", "7.1");
+    case EnterBar::kNeutral:
+      return illegal("hex " + to.id() + " is in neutral " +
+                         country_name(b.map().find(to)->country) + ", which no force may enter",
+                     "GAP-W-02");
+    case EnterBar::kNotAdjacent:
+      return illegal("hex " + to.id() + " is not adjacent to " + from.id() +
+                         "; a march enters one adjacent hex at a time",
+                     "7.1");
+    case EnterBar::kEnemy:
+      return illegal("hex " + to.id() + " holds " + std::string(side_name(other(ctx.side))) +
+                         " forces; it can be entered only by March Combat",
+                     "7.1.1");
+  }
   return mp;
 }
 

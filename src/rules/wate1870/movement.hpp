@@ -39,6 +39,10 @@ struct Occupancy {
 // MP to move from `from` into adjacent `to`, or an error naming the rule that
 // forbids it (off map, neutral, enemy-occupied: only by March Combat).
 Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx);
+// What bars the way in enter_cost, with no message: a search that tries every
+// neighbour (7.2) turns most of them down. The MP go in `mp` when it is kNone.
+enum class EnterBar { kNone, kOffMap, kFromOffMap, kNeutral, kNotAdjacent, kEnemy };
+EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx, int& mp);
 
 // 7.1.3: hexes reachable by rail from `from` (friendly controlled rail hexes,
 // joined by rail links, never entering an EZOC; German: inside Germany only).
