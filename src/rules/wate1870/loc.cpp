@@ -3,7 +3,6 @@
 // docs/rulings/wate1870-zoc-loc-movement.md.
 #include "rules/wate1870/loc.hpp"
 
-#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -52,7 +51,6 @@ struct Tracer {
         rows(m.row_max() - m.row_min() + 1),
         width(m.col_max() - m.col_min() + 1) {}
 
-  int row_of(int i) const { return i / width; }
   bool in(const HexRows& set, int i) const { return set.test(i / width, i % width); }
   void put(HexRows& set, int i) const { set.set(i / width, i % width); }
   // Calls f(j) for each hex j joined to i by a rail link.

@@ -9,12 +9,23 @@ namespace rz::wate1870 {
 
 namespace {
 
+// std::string::compare's answer for the short names of formations and HQs,
+// worked out inline: normalise runs after every change, and a call to memcmp
+// cost more than the few characters compared.
+int compare_names(const std::string& a, const std::string& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i)
+    if (a[i] != b[i])
+      return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]) ? -1 : 1;
+  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+}
+
 // The order of sps: hex, side, formation, status, then the flags. The same as
 // comparing std::tie of the fields, with the formation compared once.
 int order(const SpGroup& a, const SpGroup& b) {
   if (a.hex != b.hex) return a.hex < b.hex ? -1 : 1;
   if (a.side != b.side) return a.side < b.side ? -1 : 1;
-  if (const int c = a.formation.compare(b.formation); c != 0) return c;
+  if (const int c = compare_names(a.formation, b.formation); c != 0) return c;
   const auto rest = [](const SpGroup& g) {
     return std::tie(g.status, g.activated, g.entrained, g.acting, g.engaged);
   };
@@ -51,7 +62,7 @@ void Position::normalise() {
     }
     sps.resize(w);
   }
-  auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
+  auto by_id = [](const HqUnit& a, const HqUnit& b) { return compare_names(a.id, b.id) < 0; };
   if (!std::is_sorted(hqs.begin(), hqs.end(), by_id)) std::sort(hqs.begin(), hqs.end(), by_id);
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
     std::sort(destroyed.begin(), destroyed.end());
