@@ -165,10 +165,18 @@ void clear_engaged(Position& pos) {
 std::vector<Action> WateState::march_actions(Side side) const {
   std::vector<Action> out;
   std::vector<Action> cand{Action("stop")};
-  for (auto to : hex::neighbours(force_->hex)) {
-    cand.push_back(Action("move").with("to", to.id()));
+  // 7.1.1: check_march_combat turns down an attack on a hex with no enemy SP (in the
+  // position itself, not a planning picture), so only those hexes are tried.
+  std::array<bool, 6> enemy_next{};
+  const auto around = hex::neighbours(force_->hex);
+  for (const auto& g : pos_.sps)
+    if (g.side != force_->side && g.count > 0)
+      if (const int k = hex::direction(force_->hex, g.hex); k >= 0)
+        enemy_next[static_cast<std::size_t>(k)] = true;
+  for (std::size_t k = 0; k < around.size(); ++k) {
+    cand.push_back(Action("move").with("to", around[k].id()));
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
-    cand.push_back(Action("attack").with("to", to.id()));
+    if (enemy_next[k]) cand.push_back(Action("attack").with("to", around[k].id()));
   }
   for (const char* v : {"entrain", "detrain", "exit"})
     cand.push_back(Action(v));  // exit: 11.0 (victory.cpp)
@@ -202,33 +210,38 @@ std::vector<Action> WateState::march_actions(Side side) const {
 }
 
 rz::Status WateState::check_march(Side side, const Action& a) const {
-  if (force_->fired_to && !(a.verb == "move" && a.get("to") && *a.get("to") == force_->fired_to->id()))
+  // Compared as a view: each candidate order of a march's list comes through here.
+  const std::string_view verb = a.verb;
+  if (force_->fired_to &&
+      !(verb == "move" && a.get("to") && *a.get("to") == force_->fired_to->id()))
     return illegal("the force was fired on as it left " + force_->hex.id() + " for " + force_->fired_to->id() +
                        ": it completes that step first (move to=" + force_->fired_to->id() + ")",
                    "7.1.2");
-  if (a.verb == "stop") return a.args.empty() ? rz::Status{} : make_error(Code::kMalformed, "'stop' takes no arguments");
+  if (verb == "stop")
+    return a.args.empty() ? rz::Status{}
+                          : make_error(Code::kMalformed, "'stop' takes no arguments");
   static constexpr std::array<std::string_view, 8> kVerbs{
       "move", "attack", "entrain", "rail", "detrain", "forced-march", "pickup", "exit"};
-  if (std::find(kVerbs.begin(), kVerbs.end(), a.verb) == kVerbs.end())
+  if (std::find(kVerbs.begin(), kVerbs.end(), verb) == kVerbs.end())
     return illegal("'" + a.verb +
                        "' is not possible while marching: move to=XXYY, attack to=XXYY, entrain, "
                        "rail to=XXYY, detrain, forced-march, pickup sp=N, exit or stop",
                    "7.1");
-  if (force_->must_stop && a.verb != "attack")
+  if (force_->must_stop && verb != "attack")
     return illegal("the force entered an enemy zone of control in " + force_->hex.id() + " and must stop there", "3.4");
   const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
   const bool on_train = force_->entrained || fs.entrained > 0;
-  if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return check_rail(side, a);
-  if (a.verb == "forced-march") return check_forced_march(side, a);
-  if (a.verb == "pickup") return check_pickup(side, a);
-  if (a.verb == "exit") return check_rail_exit(side, a);  // 11.0, GAP-W-29 (victory.cpp)
+  if (verb == "entrain" || verb == "rail" || verb == "detrain") return check_rail(side, a);
+  if (verb == "forced-march") return check_forced_march(side, a);
+  if (verb == "pickup") return check_pickup(side, a);
+  if (verb == "exit") return check_rail_exit(side, a);  // 11.0, GAP-W-29 (victory.cpp)
   const std::string* t = a.get("to");
   if (!t || a.args.size() != 1) return make_error(Code::kMalformed, a.verb + " needs to=XXYY");
   auto to = hex::parse_hex(*t);
   if (!to) return make_error(Code::kMalformed, "'" + *t + "' is not a hex number (XXYY)");
   if (on_train)
     return illegal("the force is entrained: it may ride (rail to=XXYY) or detrain, not " + a.verb, "7.1.3");
-  if (a.verb == "attack") {
+  if (verb == "attack") {
     // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
     return check_march_combat(*to);
   }
