@@ -6,7 +6,8 @@
 // docs/rulings/wate1870-march.md.
 #include <algorithm>
 #include <array>
-#include <set>
+#include <functional>
+#include <queue>
 #include <string_view>
 
 #include "rules/wate1870/combat.hpp"
@@ -28,11 +29,14 @@ MoveContext context_of(const Position& pos, const ActiveForce& f) {
   ctx.cautious = f.cautious;
   // 7.1: the French pay +1 to leave a hex that still holds a friendly force
   // once the marching force has gone; leaving an emptied hex costs nothing extra.
-  bool others = false;
-  for (const auto& g : pos.sps) others = others || (g.hex == f.hex && g.side == f.side && !g.acting);
-  for (const auto& q : pos.hqs)
-    others = others || (q.hex == f.hex && q.side == f.side &&
-                        std::find(f.hqs.begin(), f.hqs.end(), q.id) == f.hqs.end());
+  const bool others = std::any_of(pos.sps.begin(), pos.sps.end(),
+                                  [&](const SpGroup& g) {
+                                    return g.hex == f.hex && g.side == f.side && !g.acting;
+                                  }) ||
+                      std::any_of(pos.hqs.begin(), pos.hqs.end(), [&](const HqUnit& q) {
+                        return q.hex == f.hex && q.side == f.side &&
+                               std::find(f.hqs.begin(), f.hqs.end(), q.id) == f.hqs.end();
+                      });
   if (!others) ctx.leaving_own_hex = f.hex;
   return ctx;
 }
@@ -85,12 +89,19 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int 
   const MoveContext ctx = occupancy.on(force);
   const std::size_t n = m.hexes().size();
   Costs c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
-  std::set<std::pair<int, hex::Hex>> open{{0, from}};
+  // Taken lowest (cost, hex) first, as a std::set of them would give them up: a
+  // heap with the superseded entries skipped when they come out (no allocation
+  // per entry).
+  std::priority_queue<std::pair<int, hex::Hex>, std::vector<std::pair<int, hex::Hex>>,
+                      std::greater<>>
+      open;
+  open.push({0, from});
   c.dist[static_cast<std::size_t>(m.index_of(from))] = 0;
   while (!open.empty()) {
-    const auto [d, h] = *open.begin();
-    open.erase(open.begin());
+    const auto [d, h] = open.top();
+    open.pop();
     const int hi = m.index_of(h);
+    if (d != c.dist[static_cast<std::size_t>(hi)]) continue;  // a dearer entry, since improved
     for (auto nb : hex::neighbours(h)) {
       const int j = m.index_of(nb);
       if (j < 0 || ezoc->in_zoc(nb)) continue;
@@ -100,11 +111,10 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int 
       if (nd > max_cost) continue;
       auto& dj = c.dist[static_cast<std::size_t>(j)];
       if (dj >= 0 && dj <= nd) continue;
-      if (dj >= 0) open.erase({dj, nb});
       dj = nd;
       c.prev[static_cast<std::size_t>(j)] = hi;
       c.step[static_cast<std::size_t>(j)] = cost;
-      open.insert({nd, nb});
+      open.push({nd, nb});
     }
   }
   return c;
