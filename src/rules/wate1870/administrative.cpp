@@ -77,10 +77,13 @@ WateState::Refusal WateState::mobilization_refusal(Side side, hex::Hex h,
 }
 
 rz::Status WateState::check_mobilization_place(Side side, hex::Hex h) const {
+  const Refusal refusal = mobilization_refusal(side, h, mobilization_threats(side));
+  if (refusal == Refusal::kNone) return {};
+  // The message names the place only once the hex is known to be turned down.
   const bool french = side == Side::kFrench;
   const HexInfo* info = data_->map.find(h);
   const std::string where = info ? place(*info) : h.id();
-  switch (mobilization_refusal(side, h, mobilization_threats(side))) {
+  switch (refusal) {
     case Refusal::kNone:
       return {};
     case Refusal::kOffMap:

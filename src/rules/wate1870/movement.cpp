@@ -50,7 +50,6 @@ EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext&
   const int k = hex::direction(from, to);
   if (k < 0) return EnterBar::kNotAdjacent;
   const Side enemy = other(ctx.side);
-  const auto at = [&](hex::Hex h) { return static_cast<std::size_t>(m.index_of(h)); };
   // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
   if (ctx.enemy_sp ? (*ctx.enemy_sp)[static_cast<std::size_t>(di)] != 0 : b.pos.sp(to, enemy) > 0)
     return EnterBar::kEnemy;
@@ -66,11 +65,12 @@ EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext&
     // 7.1: French +1 to enter, and +1 to leave, a hex that already has a
     // friendly force. The moving force itself is not that force: the march
     // procedure names its hex in leaving_own_hex when nothing else stays there.
-    const auto french = [&](hex::Hex h) {
-      return ctx.french ? (*ctx.french)[at(h)] != 0 : b.pos.occupied_by(h, Side::kFrench);
+    const auto french = [&](hex::Hex h, int i) {
+      return ctx.french ? (*ctx.french)[static_cast<std::size_t>(i)] != 0
+                        : b.pos.occupied_by(h, Side::kFrench);
     };
-    if (french(to)) mp += 1;
-    if (french(from) && ctx.leaving_own_hex != from) mp += 1;
+    if (french(to, di)) mp += 1;
+    if (french(from, fi) && ctx.leaving_own_hex != from) mp += 1;
   }
   // 12.1 (optional): German +1 into a French town or fortress hex.
   if (ctx.side == Side::kGerman && dest.country == Country::kFrance && b.options.flag("12.1") &&
