@@ -35,9 +35,24 @@ std::vector<SpGroup> canonical(std::vector<SpGroup> sps) {
 }
 
 TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
-  // Names that differ in length, share prefixes, and one byte above 0x7f
-  // (std::string compares as unsigned char).
-  const std::vector<std::string> names{"", "I", "II", "IIa", "Ib", "Guard", "G", "\xc3\xa9t", "a"};
+  // Names that differ in length, share prefixes (some longer than 8 bytes), and
+  // bytes above 0x7f (std::string compares as unsigned char).
+  const std::vector<std::string> names{"",
+                                       "I",
+                                       "II",
+                                       "IIa",
+                                       "Ib",
+                                       "Guard",
+                                       "G",
+                                       "\xc3\xa9t",
+                                       "a",
+                                       "Rheinarm",
+                                       "Rheinarmee",
+                                       "Rheinarmee-II",
+                                       "Rheinarmee-IIa",
+                                       "Rheinarm\xc3\xa9" "e",
+                                       "Armee-de-Chalons-1",
+                                       "Armee-de-Chalons-2"};
   Pcg32 rng(21, 4);
   int merged = 0;
   for (int round = 0; round < 300; ++round) {
@@ -54,7 +69,8 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
       g.acting = rng.below(4) == 0;
       p.sps.push_back(g);
     }
-    for (const char* id : {"VII", "I", "Garde", "II", "\xc3\xa9", "IIa"}) {
+    for (const char* id : {"VII", "I", "Garde", "II", "\xc3\xa9", "IIa", "Garde-Korps",
+                           "Garde-Kavallerie", "Garde-Korps-\xc3\xa9"}) {
       HqUnit q;
       q.id = id;
       p.hqs.push_back(q);

@@ -155,9 +155,12 @@ std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
   std::shared_ptr<const LocMap> without_all;
   if (!forts.empty()) without_all = LocMap::of(Board{*data_, without_fortresses(pos_, forts), options_}, side);
   std::vector<hex::Hex> out;
+  // The side's own LOC map, asked for once: while an order is applied each ask traces afresh.
+  std::shared_ptr<const LocMap> own;
   for (hex::Hex h : places) {
     const bool fortress = std::binary_search(forts.begin(), forts.end(), h);
-    const bool loc = !fortress ? has_loc_at(h, side)
+    if (!fortress && !own) own = loc_map(side);
+    const bool loc = !fortress ? own->has_loc(h)
                                : without_all->has_loc(h) ||
                                      has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side);
     if (loc) out.push_back(h);

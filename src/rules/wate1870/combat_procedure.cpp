@@ -154,13 +154,13 @@ Events WateState::apply_planned_attack(Side side, const Action& a) {
   c.from = parse_hex_list(*a.get("from"));
   // GAP-W-13: subordinate HQs in the attacking hexes join the attack, adding their
   // command limits (3.6.2) and their bonuses (3.6, GAP-W-06); they are activated.
-  std::vector<std::string> hqs{q->id};
+  std::vector<Name> hqs{q->id};
   int limit = f.limit_left;
   for (const auto& id : with_hqs(a)) {
     HqUnit* o = pos_.hq(id);
     o->activated = true;
     limit += hq_command_limit(board(), *o);
-    hqs.push_back(id);
+    hqs.push_back(o->id);
   }
   // SP join from the hexes in the order named, within the command limit.
   for (auto h : c.from) {
@@ -382,7 +382,7 @@ Events WateState::combat_continue() {
                                   (fa == fd ? " (ties to the German)" : "") + " (rule 8.5)",
                     {}});
       // 8.5.1: doubles on the final dice call an HQ casualty check (GAP-W-20).
-      std::vector<std::string> check;
+      std::vector<Name> check;
       for (Side s : {att, def}) {
         if (!doubles(c.dice[index(s)][0], c.dice[index(s)][1])) continue;
         for (const auto& q : pos_.hqs) {

@@ -9,15 +9,17 @@ namespace rz::wate1870 {
 
 namespace {
 
-// std::string::compare's answer for the short names of formations and HQs,
-// worked out inline: normalise runs after every change, and a call to memcmp
-// cost more than the few characters compared.
-int compare_names(const std::string& a, const std::string& b) {
-  const std::size_t n = std::min(a.size(), b.size());
+// std::string::compare's answer for the names of formations and HQs: equal names
+// are one text (interned), so the characters are read only for different ones.
+int compare_names(const Name& a, const Name& b) {
+  if (a == b) return 0;
+  const std::string& x = a.str();
+  const std::string& y = b.str();
+  const std::size_t n = std::min(x.size(), y.size());
   for (std::size_t i = 0; i < n; ++i)
-    if (a[i] != b[i])
-      return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]) ? -1 : 1;
-  return a.size() < b.size() ? -1 : a.size() > b.size() ? 1 : 0;
+    if (x[i] != y[i])
+      return static_cast<unsigned char>(x[i]) < static_cast<unsigned char>(y[i]) ? -1 : 1;
+  return x.size() < y.size() ? -1 : 1;
 }
 
 // The order of sps: hex, side, formation, status, then the flags. The same as
@@ -106,13 +108,25 @@ bool Position::occupied_by(hex::Hex h, Side side) const {
   return false;
 }
 
-const HqUnit* Position::hq(const std::string& id) const {
+const HqUnit* Position::hq(const Name& id) const {
   for (const auto& q : hqs)
     if (q.id == id) return &q;
   return nullptr;
 }
 
-HqUnit* Position::hq(const std::string& id) {
+HqUnit* Position::hq(const Name& id) {
+  for (auto& q : hqs)
+    if (q.id == id) return &q;
+  return nullptr;
+}
+
+const HqUnit* Position::hq(std::string_view id) const {
+  for (const auto& q : hqs)
+    if (q.id == id) return &q;
+  return nullptr;
+}
+
+HqUnit* Position::hq(std::string_view id) {
   for (auto& q : hqs)
     if (q.id == id) return &q;
   return nullptr;

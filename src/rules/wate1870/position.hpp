@@ -3,8 +3,10 @@
 // fortresses are destroyed. The rules' queries (ZOC, LOC, movement) read this.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include "core/name.hpp"
 #include "hex/hex.hpp"
 #include "rules/wate1870/types.hpp"
 
@@ -17,7 +19,7 @@ class Map;
 struct SpGroup {
   Side side = Side::kFrench;
   hex::Hex hex;
-  std::string formation;
+  Name formation;  // the HQ the SP belong to (empty: none)
   Status status = Status::kGood;
   int count = 0;
   bool activated = false;  // 7.0: activated this turn
@@ -28,13 +30,13 @@ struct SpGroup {
 };
 
 struct HqUnit {
-  std::string id;
+  Name id;
   Side side = Side::kFrench;
   std::optional<hex::Hex> hex;  // none while in the force pool or off map after a casualty
   bool flipped = false;         // showing the replacement side (8.5.1)
   bool activated = false;
-  bool in_pool = false;         // force pool: may be mobilized (6.2)
-  int returns_on_turn = 0;      // 8.5.1: off map until this turn; 0 = not off map
+  bool in_pool = false;     // force pool: may be mobilized (6.2)
+  int returns_on_turn = 0;  // 8.5.1: off map until this turn; 0 = not off map
   friend bool operator==(const HqUnit&, const HqUnit&) = default;
 };
 
@@ -53,8 +55,15 @@ struct Position {
   int sp(hex::Hex h, Side side) const;
   int good_sp(hex::Hex h, Side side) const;
   bool occupied_by(hex::Hex h, Side side) const;  // SP or HQ of `side` in h
-  const HqUnit* hq(const std::string& id) const;
-  HqUnit* hq(const std::string& id);
+  // By name: compared as pointers. A string (a player's order) is compared as text.
+  const HqUnit* hq(const Name& id) const;
+  HqUnit* hq(const Name& id);
+  const HqUnit* hq(std::string_view id) const;
+  HqUnit* hq(std::string_view id);
+  const HqUnit* hq(const std::string& id) const { return hq(std::string_view(id)); }
+  HqUnit* hq(const std::string& id) { return hq(std::string_view(id)); }
+  const HqUnit* hq(const char* id) const { return hq(std::string_view(id)); }
+  HqUnit* hq(const char* id) { return hq(std::string_view(id)); }
   friend bool operator==(const Position&, const Position&) = default;
 };
 

@@ -609,6 +609,13 @@ bool inspectable_in(const Position& pos, Side viewer, hex::Hex h) {
 
 namespace {
 
+// A saved list of HQ names (a force's, a combat's casualty checks).
+std::vector<Name> names_of(const json& list) {
+  std::vector<Name> out;
+  for (const auto& n : list) out.emplace_back(n.get<std::string>());
+  return out;
+}
+
 constexpr std::array<std::pair<std::string_view, StepKind>, 27> kStepNames{{
     {"administrative", StepKind::kAdministrative},
     {"initiative", StepKind::kInitiative},
@@ -784,7 +791,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       auto status = parse_status(g.at(3).get<std::string>());
       if (!status) throw std::invalid_argument("unknown status");
       if (g.at(4).get<int>() <= 0) throw std::invalid_argument("an SP group must hold at least 1 SP");
-      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2), *status, g.at(4), g.at(5), g.at(6), g.at(7), g.at(8)});
+      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2).get<std::string>(), *status, g.at(4), g.at(5), g.at(6), g.at(7), g.at(8)});
     }
     for (const auto& h : j.at("hqs")) {
       const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
@@ -814,7 +821,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     }
     if (!j.at("force").is_null()) {
       const json& f = j.at("force");
-      ActiveForce af{side(f.at("side")), hex_of(f.at("hex")), f.at("hqs"), f.at("hq_action"), f.at("mp_left"),
+      ActiveForce af{side(f.at("side")), hex_of(f.at("hex")), names_of(f.at("hqs")), f.at("hq_action"), f.at("mp_left"),
                      f.at("cautious"), f.at("moved"), f.at("must_stop")};
       af.entrained = f.value("entrained", false);  // 7.1.2, 7.1.3, 7.2 (march.cpp)
       af.forced = f.value("forced", false);
@@ -840,7 +847,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       }
       c.winner = side(cj.at("winner"));
       c.spread = cj.at("spread");
-      c.hqs = cj.at("hqs").get<std::vector<std::string>>();
+      c.hqs = names_of(cj.at("hqs"));
       for (const auto& h : cj.at("retreats")) c.retreats.push_back(hex_of(h));
       if (cj.contains("retreated_to"))  // 8.1, 8.6, GAP-W-35
         for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));

@@ -89,7 +89,7 @@ struct Combat {
   int dice[kSides][2] = {{0, 0}, {0, 0}};
   Side winner = Side::kGerman;
   int spread = 0;
-  std::vector<std::string> hqs;    // HQs awaiting a casualty roll (8.5.1)
+  std::vector<Name> hqs;           // HQs awaiting a casualty roll (8.5.1)
   std::vector<hex::Hex> retreats;  // hexes whose losing force must still retreat (8.6)
   std::vector<hex::Hex> retreated_to;  // where forces retreated (8.1, 8.6), for GAP-W-35
   friend bool operator==(const Combat&, const Combat&) = default;
@@ -104,7 +104,7 @@ struct CombatPreview {
   hex::Hex target;
   std::vector<hex::Hex> from;
   int good[kSides] = {0, 0}, disrupted[kSides] = {0, 0}, demoralized[kSides] = {0, 0};  // engaged SP
-  std::vector<std::string> hqs[kSides];  // HQs that check for casualties on doubles (8.5.1)
+  std::vector<Name> hqs[kSides];            // HQs that check for casualties on doubles (8.5.1)
   int rp[kSides] = {0, 0};               // RP in hand, to pay for artillery (8.4)
   bool cavalry_may_retreat = false;      // 8.1: the defending cavalry may retreat before combat
   bool cavalry_needs_roll = false;       // 8.1: only on 5-6 (the attacking force has cavalry)
@@ -114,7 +114,7 @@ struct CombatPreview {
 struct ActiveForce {
   Side side = Side::kFrench;
   hex::Hex hex;
-  std::vector<std::string> hqs;  // HQ units moving with it (GAP-W-10)
+  std::vector<Name> hqs;  // HQ units moving with it (GAP-W-10)
   bool hq_action = false;        // the action of the HQ at the top of the chain (ends it)
   int mp_left = 0;
   bool cautious = false;         // 3.4
@@ -128,7 +128,7 @@ struct ActiveForce {
 };
 
 // A force about to act: the other fields start at their defaults.
-inline ActiveForce new_force(Side side, hex::Hex h, std::vector<std::string> hqs, bool hq_action, int mp,
+inline ActiveForce new_force(Side side, hex::Hex h, std::vector<Name> hqs, bool hq_action, int mp,
                              bool cautious) {
   ActiveForce f;
   f.side = side;
