@@ -37,10 +37,11 @@ FogTwin fog_twin(const WateState& st, Side viewer, int more) {
 }
 
 void play_heuristic_against_random(std::uint64_t seed, int max_steps,
-                                   const std::function<void(const WateState&, int)>& at) {
+                                   const std::function<void(const WateState&, int)>& at,
+                                   const GameOptions& options) {
   auto game = WateGame::load();
   ASSERT_TRUE(game.ok());
-  auto st = std::move((*game)->initial_state("historical", {}, seed)).value();
+  auto st = std::move((*game)->initial_state("historical", options, seed)).value();
   const auto& ws = static_cast<const WateState&>(*st);
   bots::Heuristic1870Bot heuristic(seed);
   bots::RandomBot random(seed);

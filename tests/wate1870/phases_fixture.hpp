@@ -73,8 +73,8 @@ inline Events roll(WateState& st, std::vector<int> pips) {
 }
 
 // The order is refused citing `rule` (a prefix of the error's rule) and nothing changes.
-inline void expect_refused(WateState& st, Player p, const std::string& text, const std::string& rule,
-                           Code code = Code::kIllegal) {
+inline void expect_refused(WateState& st, Player p, const std::string& text,
+                           const std::string& rule, Code code = Code::kIllegal) {
   const auto before = st.hash();
   const std::string saved = st.serialize();
   auto a = Action::parse(text);
@@ -134,6 +134,7 @@ FogTwin fog_twin(const WateState& st, Side viewer, int more);  // phases_fixture
 // called before each action, and the game ends after `max_steps` actions or
 // when the state is terminal. Fails the test on an illegal action.
 void play_heuristic_against_random(std::uint64_t seed, int max_steps,
-                                   const std::function<void(const WateState&, int)>& at);
+                                   const std::function<void(const WateState&, int)>& at,
+                                   const GameOptions& options = {});
 
 }  // namespace rz::wate1870::testing

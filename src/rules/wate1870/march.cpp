@@ -86,7 +86,8 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int 
   const Map& m = b.map();
   const auto ezoc = ZocMap::of(b, other(force.side));
   const Occupancy occupancy(b, force.side);  // every hex around is asked about
-  const MoveContext ctx = occupancy.on(force);
+  MoveContext ctx = occupancy.on(force);
+  ctx.enemy_zoc = ezoc.get();
   const std::size_t n = m.hexes().size();
   Costs c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
   // Taken lowest (cost, hex) first, as a std::set of them would give them up: a
@@ -173,37 +174,61 @@ void clear_engaged(Position& pos) {
 // ---- the march's orders ----
 
 std::vector<Action> WateState::march_actions(Side side) const {
+  // Every order listed is one check_march accepts: the candidates go through it.
+  // Those it would refuse for a reason read off the force alone are not made at
+  // all (a march lists a dozen candidates at each step, most of them refused).
   std::vector<Action> out;
   std::vector<Action> cand{Action("stop")};
+  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
+  const bool on_train = force_->entrained || fs.entrained > 0;
+  // 7.1: no step is taken by a force on the train (7.1.3) or one that must stop
+  // in an enemy zone of control (3.4); none that enter_cost bars or the MP left
+  // do not pay. The same board and context as check_march's (ruling F-8).
+  const auto around = hex::neighbours(force_->hex);
+  std::array<bool, 6> steps{};
+  if (!on_train && !force_->must_stop) {
+    const MoveContext ctx = context_of(pos_, *force_);
+    on_planning_board(side, [&](const Board& b) {
+      for (std::size_t k = 0; k < around.size(); ++k) {
+        int mp = 0;
+        steps[k] = enter_mp(b, force_->hex, around[k], ctx, mp) == EnterBar::kNone && mp <= force_->mp_left;
+      }
+      return 0;
+    });
+  }
   // 7.1.1: check_march_combat turns down an attack on a hex with no enemy SP (in the
   // position itself, not a planning picture), so only those hexes are tried.
   std::array<bool, 6> enemy_next{};
-  const auto around = hex::neighbours(force_->hex);
   for (const auto& g : pos_.sps)
     if (g.side != force_->side && g.count > 0)
       if (const int k = hex::direction(force_->hex, g.hex); k >= 0)
         enemy_next[static_cast<std::size_t>(k)] = true;
   for (std::size_t k = 0; k < around.size(); ++k) {
-    cand.push_back(Action("move").with("to", around[k].id()));
+    if (steps[k]) cand.push_back(Action("move").with("to", around[k].id()));
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
     if (enemy_next[k]) cand.push_back(Action("attack").with("to", around[k].id()));
   }
-  for (const char* v : {"entrain", "detrain", "exit"})
-    cand.push_back(Action(v));  // exit: 11.0 (victory.cpp)
+  // 7.1.3: a force all on the train does not entrain, and only a rail hex has a
+  // train; only an entrained force detrains.
+  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex)) cand.push_back(Action("entrain"));
+  if (on_train) cand.push_back(Action("detrain"));
+  // 11.0 (GAP-W-29): only the French leave, and only from the rail exit (victory.cpp).
+  if (const auto exit = data_->map.rail_exit(); side == Side::kFrench && exit && force_->hex == *exit)
+    cand.push_back(Action("exit"));
   // 7.1.3: only an entrained force rides; check_rail turns down the rail orders
   // of any other, so their destinations are not worked out at all.
-  const bool on_train =
-      force_->entrained || acting_sp(pos_, applying_, derived().acting).entrained > 0;
   if (!force_->must_stop && !force_->fired_to && on_train)
     for (auto to : *rail_reach(force_->hex, side))
       cand.push_back(Action("rail").with("to", to.id()));
-  if (side == Side::kGerman)
+  // 7.2: whether the force may declare a Forced March at all is asked once.
+  const bool forced_ready = (side == Side::kGerman || !force_->moved) && !force_->must_stop && !force_->fired_to &&
+                            forced_march_ready(board(), *force_);
+  if (side == Side::kGerman && forced_ready)
     for (int e = 1; e <= 3; ++e) cand.push_back(Action("forced-march").with("extra", std::to_string(e)));
   std::vector<Action> forced;
   // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
   // (one search; check_forced_march repeats it for the order given).
-  if (side == Side::kFrench && !force_->moved && !force_->must_stop && !force_->fired_to &&
-      forced_march_ready(board(), *force_)) {
+  if (side == Side::kFrench && !force_->moved && forced_ready) {
     const auto dist = forced_reach();
     const auto& hexes = data_->map.hexes();
     for (int e = 1; e <= 3; ++e)
@@ -211,8 +236,14 @@ std::vector<Action> WateState::march_actions(Side side) const {
         if (dist[i] > 0 && dist[i] <= force_->mp_left + e)
           forced.push_back(Action("forced-march").with("to", hexes[i].hex.id()).with("extra", std::to_string(e)));
   }
-  if (side == Side::kGerman && !frames_.empty())
-    for (int n = 1; n <= frames_.back().limit_left; ++n) cand.push_back(Action("pickup").with("sp", std::to_string(n)));
+  // 7.1: a pick-up costs 1 MP and takes no more SP than wait unactivated in the hex.
+  if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
+    int waiting = 0;
+    for (const auto& g : pos_.sps)
+      if (g.side == side && g.hex == force_->hex && !g.activated && !g.acting && !g.entrained) waiting += g.count;
+    for (int n = 1; n <= std::min(waiting, frames_.back().limit_left); ++n)
+      cand.push_back(Action("pickup").with("sp", std::to_string(n)));
+  }
   for (auto& a : cand)
     if (check_march(side, a)) out.push_back(std::move(a));
   out.insert(out.end(), forced.begin(), forced.end());

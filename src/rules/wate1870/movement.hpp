@@ -11,6 +11,8 @@
 
 namespace rz::wate1870 {
 
+class ZocMap;
+
 struct MoveContext {
   Side side = Side::kFrench;
   bool cautious = false;  // stacked with a cautious HQ (3.4, 3.6)
@@ -23,6 +25,9 @@ struct MoveContext {
   // looked through for each question.
   const std::vector<char>* enemy_sp = nullptr;
   const std::vector<char>* french = nullptr;
+  // The enemy's ZOC on the same board, for the cautious +1 (3.4): null, each
+  // hex's neighbours are looked at instead.
+  const ZocMap* enemy_zoc = nullptr;
 };
 
 // The tables MoveContext::enemy_sp and french point to.
