@@ -10,6 +10,7 @@
 // rather than interning it, so that input cannot grow the table.
 #include <compare>
 #include <cstddef>
+#include <cstdint>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -18,29 +19,32 @@ namespace rz {
 
 class Name {
  public:
-  Name() noexcept : text_(&empty_text()) {}
+  Name() noexcept : entry_(&empty_entry()) {}
   // Implicit, so that a name is given where a string was: SpGroup{side, hex, "F-I"}.
   Name(std::string_view text);  // NOLINT(google-explicit-constructor)
   Name(const std::string& text) : Name(std::string_view(text)) {}  // NOLINT
   Name(const char* text) : Name(std::string_view(text)) {}         // NOLINT
 
-  const std::string& str() const noexcept { return *text_; }
-  operator const std::string&() const noexcept { return *text_; }  // NOLINT
-  operator std::string_view() const noexcept { return *text_; }    // NOLINT
-  bool empty() const noexcept { return text_->empty(); }
-  std::size_t size() const noexcept { return text_->size(); }
-  const char* c_str() const noexcept { return text_->c_str(); }
+  const std::string& str() const noexcept { return entry_->text; }
+  operator const std::string&() const noexcept { return entry_->text; }  // NOLINT
+  operator std::string_view() const noexcept { return entry_->text; }    // NOLINT
+  bool empty() const noexcept { return entry_->text.empty(); }
+  std::size_t size() const noexcept { return entry_->text.size(); }
+  const char* c_str() const noexcept { return entry_->text.c_str(); }
 
-  friend bool operator==(const Name& a, const Name& b) noexcept { return a.text_ == b.text_; }
-  friend bool operator==(const Name& a, const std::string& b) noexcept { return *a.text_ == b; }
-  friend bool operator==(const Name& a, std::string_view b) noexcept { return *a.text_ == b; }
-  friend bool operator==(const Name& a, const char* b) noexcept { return *a.text_ == b; }
+  friend bool operator==(const Name& a, const Name& b) noexcept { return a.entry_ == b.entry_; }
+  friend bool operator==(const Name& a, const std::string& b) noexcept { return a.str() == b; }
+  friend bool operator==(const Name& a, std::string_view b) noexcept { return a.str() == b; }
+  friend bool operator==(const Name& a, const char* b) noexcept { return a.str() == b; }
+  // The text's order (std::string::compare): most names differ in their first
+  // 8 bytes, which each entry keeps as one number.
   friend std::strong_ordering operator<=>(const Name& a, const Name& b) noexcept {
-    if (a.text_ == b.text_) return std::strong_ordering::equal;
-    return a.text_->compare(*b.text_) <=> 0;
+    if (a.entry_ == b.entry_) return std::strong_ordering::equal;
+    if (a.entry_->head != b.entry_->head) return a.entry_->head <=> b.entry_->head;
+    return a.str().compare(b.str()) <=> 0;
   }
   friend std::strong_ordering operator<=>(const Name& a, std::string_view b) noexcept {
-    return std::string_view(*a.text_).compare(b) <=> 0;
+    return std::string_view(a.str()).compare(b) <=> 0;
   }
 
   friend std::string operator+(const Name& a, const std::string& b) { return a.str() + b; }
@@ -48,9 +52,16 @@ class Name {
   friend std::string operator+(const Name& a, const char* b) { return a.str() + b; }
   friend std::string operator+(const char* a, const Name& b) { return a + b.str(); }
 
+  struct Entry {
+    std::string text;
+    // The first 8 bytes, the first in the highest byte, zeros past the end:
+    // where two heads differ they order as the texts do.
+    std::uint64_t head = 0;
+  };
+
  private:
-  static const std::string& empty_text() noexcept;
-  const std::string* text_;
+  static const Entry& empty_entry() noexcept;
+  const Entry* entry_;
 };
 
 std::ostream& operator<<(std::ostream& out, const Name& n);

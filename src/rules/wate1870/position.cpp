@@ -9,17 +9,11 @@ namespace rz::wate1870 {
 
 namespace {
 
-// std::string::compare's answer for the names of formations and HQs: equal names
-// are one text (interned), so the characters are read only for different ones.
+// std::string::compare's answer for the names of formations and HQs (Name's
+// order: equal names are one entry, most others differ in their first 8 bytes).
 int compare_names(const Name& a, const Name& b) {
-  if (a == b) return 0;
-  const std::string& x = a.str();
-  const std::string& y = b.str();
-  const std::size_t n = std::min(x.size(), y.size());
-  for (std::size_t i = 0; i < n; ++i)
-    if (x[i] != y[i])
-      return static_cast<unsigned char>(x[i]) < static_cast<unsigned char>(y[i]) ? -1 : 1;
-  return x.size() < y.size() ? -1 : 1;
+  const auto c = a <=> b;
+  return c < 0 ? -1 : c > 0 ? 1 : 0;
 }
 
 // The order of sps: hex, side, formation, status, then the flags. The same as
