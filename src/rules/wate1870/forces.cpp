@@ -120,6 +120,7 @@ Result<Forces> Forces::parse(const std::string& text, const std::string& file_na
     const Doc doc = data::parse_text(text, file_name);
     Forces f;
     read_forces(doc, f.hqs_, f.inherent_, f.mobilised_);
+    for (const auto& h : f.hqs_) f.names_.emplace_back(h.id);
     return f;
   });
 }
@@ -129,6 +130,7 @@ Result<Forces> Forces::load(const std::string& path) {
     const Doc doc = data::parse_file(path);
     Forces f;
     read_forces(doc, f.hqs_, f.inherent_, f.mobilised_);
+    for (const auto& h : f.hqs_) f.names_.emplace_back(h.id);
     return f;
   });
 }
@@ -136,6 +138,12 @@ Result<Forces> Forces::load(const std::string& path) {
 const HqDef* Forces::find(std::string_view id) const {
   for (const auto& h : hqs_)
     if (h.id == id) return &h;
+  return nullptr;
+}
+
+const HqDef* Forces::find(const Name& id) const {
+  for (std::size_t i = 0; i < names_.size(); ++i)
+    if (names_[i] == id) return &hqs_[i];
   return nullptr;
 }
 

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/name.hpp"
 #include "core/result.hpp"
 #include "rules/wate1870/types.hpp"
 
@@ -49,6 +50,10 @@ class Forces {
   static Result<Forces> load(const std::string& path);
   static Result<Forces> parse(const std::string& text, const std::string& file_name);
   const HqDef* find(std::string_view id) const;
+  // A piece's name (SpGroup::formation, HqUnit::id): compared as pointers.
+  const HqDef* find(const Name& id) const;
+  const HqDef* find(const std::string& id) const { return find(std::string_view(id)); }
+  const HqDef* find(const char* id) const { return find(std::string_view(id)); }
   const std::vector<HqDef>& hqs() const { return hqs_; }
   const InherentHq& inherent(Side s) const { return inherent_[index(s)]; }
   const MobilisedHq& mobilised(Side s) const { return mobilised_[index(s)]; }
@@ -59,6 +64,7 @@ class Forces {
 
  private:
   std::vector<HqDef> hqs_;
+  std::vector<Name> names_;  // hqs_[i].id, as names
   InherentHq inherent_[kSides];
   MobilisedHq mobilised_[kSides];
 };
