@@ -19,6 +19,13 @@ struct ForceSp {
   int by_status[3] = {0, 0, 0};
 };
 
+// 7.2: the Forced March search from the acting force's hex (march.cpp): MP to
+// each hex by Map index (-1: not within MA + 3, avoiding enemy ZOCs), the hex
+// each is entered from and what that step costs.
+struct ForcedCosts {
+  std::vector<int> dist, prev, step;
+};
+
 struct WateState::Derived {
   std::shared_ptr<const LocMap> loc[kSides];                                      // 4.1
   std::shared_ptr<const ZocMap> zoc[kSides];                                      // 3.4
@@ -26,8 +33,7 @@ struct WateState::Derived {
   std::vector<std::pair<std::pair<hex::Hex, Side>, std::shared_ptr<const std::vector<hex::Hex>>>>
       rail;                                                                       // 7.1.3
   std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
-  std::optional<std::vector<int>>
-      forced_dist;  // 7.2: MP to each hex for the French force, avoiding EZOCs
+  std::shared_ptr<const ForcedCosts> forced;  // 7.2, for the French force
   std::optional<Position> planning[kSides];  // 12.2, ruling F-8
   std::optional<ForceSp> acting;             // 7.1: the acting force's SP (march.cpp)
   std::shared_ptr<const std::vector<ChanceOutcome>> chance;  // the outcomes of the roll due

@@ -78,18 +78,15 @@ struct Path {
   int total = 0;
 };
 // Dijkstra from `from` over hexes outside the enemy's ZOC; dist -1 = unreachable.
-struct Costs {
-  std::vector<int> dist, prev, step;
-};
 // Paths dearer than `max_cost` are not explored: a Forced March reaches MA + 3 at most.
-Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int max_cost) {
+ForcedCosts forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int max_cost) {
   const Map& m = b.map();
   const auto ezoc = ZocMap::of(b, other(force.side));
   const Occupancy occupancy(b, force.side);  // every hex around is asked about
   MoveContext ctx = occupancy.on(force);
   ctx.enemy_zoc = ezoc.get();
   const std::size_t n = m.hexes().size();
-  Costs c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
+  ForcedCosts c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
   // Taken lowest (cost, hex) first, as a std::set of them would give them up: a
   // heap with the superseded entries skipped when they come out (no allocation
   // per entry).
@@ -121,9 +118,10 @@ Costs forced_costs(const Board& b, hex::Hex from, const MoveContext& force, int 
   return c;
 }
 
-std::optional<Path> cheapest_path(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx, int max_cost) {
-  const Map& m = b.map();
-  const Costs c = forced_costs(b, from, ctx, max_cost);
+// The cheapest path to `to` in a search from `from`. Searches bounded at different
+// costs find the same paths to the hexes within the lower bound: hexes are settled
+// in the same (cost, hex) order up to it, each from the first that reached it.
+std::optional<Path> cheapest_path(const Map& m, const ForcedCosts& c, hex::Hex from, hex::Hex to) {
   const int ti = m.index_of(to);
   if (ti < 0 || c.dist[static_cast<std::size_t>(ti)] < 0 || to == from) return std::nullopt;
   Path p;
@@ -229,7 +227,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
   // (one search; check_forced_march repeats it for the order given).
   if (side == Side::kFrench && !force_->moved && forced_ready) {
-    const auto dist = forced_reach();
+    const auto& dist = forced_reach()->dist;
     const auto& hexes = data_->map.hexes();
     for (int e = 1; e <= 3; ++e)
       for (std::size_t i = 0; i < hexes.size(); ++i)
@@ -525,18 +523,18 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
 
 // ---- 7.2 Forced March ----
 
-std::vector<int> WateState::forced_reach() const {
+std::shared_ptr<const ForcedCosts> WateState::forced_reach() const {
   // Ruling F-8: planned on what the French may inspect (12.2): every stack they
   // cannot inspect is avoided as if it projects a ZOC.
   auto compute = [&] {
-    return on_planning_board(force_->side, [&](const Board& b) {
-      return forced_costs(b, force_->hex, context_of(pos_, *force_), force_->mp_left + 3).dist;
-    });
+    return std::make_shared<const ForcedCosts>(on_planning_board(force_->side, [&](const Board& b) {
+      return forced_costs(b, force_->hex, context_of(pos_, *force_), force_->mp_left + 3);
+    }));
   };
   if (applying_) return compute();
-  auto& v = derived().forced_dist;
+  auto& v = derived().forced;
   if (!v) v = compute();
-  return *v;
+  return v;
 }
 
 rz::Status WateState::check_forced_march(Side side, const Action& a) const {
@@ -552,7 +550,7 @@ rz::Status WateState::check_forced_march(Side side, const Action& a) const {
   if (!to || !data_->map.on_map(*to)) return make_error(Code::kMalformed, "'" + *a.get("to") + "' is not a hex of the map");
   // The distances within MA + 3 are those within MA + extra (Dijkstra settles
   // hexes in order of cost), so one search serves every order.
-  const int d = forced_reach()[static_cast<std::size_t>(data_->map.index_of(*to))];
+  const int d = forced_reach()->dist[static_cast<std::size_t>(data_->map.index_of(*to))];
   if (d <= 0 || d > force_->mp_left + *extra)
     return illegal("the force cannot reach " + to->id() + " with " + std::to_string(force_->mp_left + *extra) +
                        " MP along a path that avoids enemy zones of control (ruling GAP-W-26)",
@@ -570,9 +568,11 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
              {}}};
   }
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
-  const Path path = *on_planning_board(side, [&](const Board& b) {
-    return cheapest_path(b, force_->hex, to, context_of(pos_, *force_), force_->mp_left + extra);
-  });
+  // The search the order's check made (check_forced_march, on the position before
+  // anything changed), else the same search afresh.
+  std::shared_ptr<const ForcedCosts> costs = before_apply_ ? before_apply_->forced : nullptr;
+  if (!costs) costs = forced_reach();
+  const Path path = *cheapest_path(data_->map, *costs, force_->hex, to);
   Events ev{{"forced_march", "The French force makes a Forced March of " + std::to_string(extra) + " extra MP to " +
                                  to.id() + " (" + std::to_string(path.total) + " MP, rule 7.2)",
              {}}};

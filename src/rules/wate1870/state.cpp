@@ -410,12 +410,15 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   if (auto ok = check_impl(player, action); !ok) return ok.error();
   // The LOC maps (4.1) of a position that the action leaves as it was (orders
   // that move nothing, most rolls) come back from LocMap::of's cache.
-  derived_.reset();
+  before_apply_ = std::move(derived_);
   applying_ = true;
   struct Done {
-    bool& flag;
-    ~Done() { flag = false; }
-  } done{applying_};
+    WateState& st;
+    ~Done() {
+      st.applying_ = false;
+      st.before_apply_.reset();
+    }
+  } done{*this};
   std::optional<FogBefore> fog;  // 12.2 (fog.cpp)
   if (options_.flag("12.2")) fog = FogBefore{pos_, force_, frames_};
   Events ev;

@@ -110,6 +110,8 @@ struct CombatPreview {
   bool cavalry_needs_roll = false;       // 8.1: only on 5-6 (the attacking force has cavalry)
 };
 
+struct ForcedCosts;  // derived.hpp
+
 // The force now carrying out an action; its SP are the SpGroups marked acting.
 struct ActiveForce {
   Side side = Side::kFrench;
@@ -304,10 +306,13 @@ class WateState final : public State {
   // The outcomes of the roll due, kept in derived_.
   const std::shared_ptr<const std::vector<ChanceOutcome>>& kept_chance_outcomes() const;
   // 7.2: MP the French force needs to reach each hex (by Map index, -1 = not
-  // within MA + 3) along paths that avoid enemy zones of control.
-  std::vector<int> forced_reach() const;
+  // within MA + 3) along paths that avoid enemy zones of control, and the paths.
+  std::shared_ptr<const ForcedCosts> forced_reach() const;
   mutable std::shared_ptr<Derived> derived_;
   bool applying_ = false;
+  // While apply() runs: what was derived from the position before the order,
+  // which the order's own check worked out (7.2's search, for apply_forced_march).
+  std::shared_ptr<const Derived> before_apply_;
 
   // 7.0 activations (activation.cpp).
   std::vector<Action> activation_actions(Side side) const;
