@@ -184,6 +184,12 @@ std::vector<Action> WateState::admin_actions(Side side) const {
   std::vector<Action> out;
   const auto& t = data_->tables;
   const int rp = rp_[index(side)];
+  // 6.2: the places are worked out only if something could be put there: SP or
+  // an HQ the side can pay for, or an HQ due back from a casualty (8.5.1).
+  const bool returning = std::any_of(pos_.hqs.begin(), pos_.hqs.end(), [&](const HqUnit& q) {
+    return q.side == side && !q.in_pool && !q.hex && q.returns_on_turn > 0 && q.returns_on_turn <= turn_;
+  });
+  if (!returning && rp < t.mobilise_sp_cost(side) && rp < t.mobilise_hq_cost(side)) return out;
   const auto hexes = mobilization_hexes(side);
   for (hex::Hex h : hexes) {
     const HexUse* u = find_use(side, h);
