@@ -115,6 +115,7 @@ class Map {
   std::vector<std::array<int, 6>> nbr_;
   std::vector<Facts> facts_;
   std::vector<int> fortresses_;
+  std::vector<int> named_;  // the hexes with a name, by name then index (by_name)
   HexRows all_rows_, neutral_rows_, rail_rows_;
   std::array<HexRows, 2> supply_rows_;
   void mark(std::vector<std::uint8_t>& mask, hex::Hex a, hex::Hex b);
