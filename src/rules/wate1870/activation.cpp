@@ -2,6 +2,7 @@
 // command limits (3.6.1, 3.6.2; rulings GAP-W-07, GAP-W-08, GAP-W-12).
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <string>
 
 #include "rules/wate1870/command.hpp"
@@ -63,13 +64,24 @@ std::vector<Action> WateState::activation_actions(Side side) const {
   for (const auto& q : pos_.hqs)
     if (q.side == side && q.hex && !q.activated) out.push_back(Action("activate").with("hq", q.id));
   const int max = data_->forces.inherent(side).max_sp;
-  std::vector<hex::Hex> seen;
-  for (const auto& g : pos_.sps) {
-    if (g.side != side || g.activated || std::find(seen.begin(), seen.end(), g.hex) != seen.end()) continue;
-    seen.push_back(g.hex);
+  // The groups come sorted by hex (normalised): each hex's are one run, read once,
+  // and the hexes come in the order of their first group as before.
+  const auto& sps = pos_.sps;
+  assert(std::is_sorted(sps.begin(), sps.end(), [](const SpGroup& a, const SpGroup& b) { return a.hex < b.hex; }));
+  for (std::size_t i = 0; i < sps.size();) {
+    const hex::Hex h = sps[i].hex;
+    bool unactivated = false;
+    int available = 0;  // available_sp(side, h)
+    for (; i < sps.size() && sps[i].hex == h; ++i) {
+      const SpGroup& g = sps[i];
+      if (g.side != side || g.activated) continue;
+      unactivated = true;
+      if (!g.acting) available += g.count;
+    }
+    if (!unactivated) continue;
     const bool has_hq = std::any_of(pos_.hqs.begin(), pos_.hqs.end(),
-                                    [&](const HqUnit& q) { return q.side == side && q.hex == g.hex; });
-    if (!has_hq && available_sp(side, g.hex) <= max) out.push_back(Action("activate").with("hex", g.hex.id()));
+                                    [&](const HqUnit& q) { return q.side == side && q.hex == h; });
+    if (!has_hq && available <= max) out.push_back(Action("activate").with("hex", h.id()));
   }
   return out;
 }
