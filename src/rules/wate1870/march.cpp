@@ -227,7 +227,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
   // (one search; check_forced_march repeats it for the order given).
   if (side == Side::kFrench && !force_->moved && forced_ready) {
-    const auto& dist = forced_reach()->dist;
+    const auto reach = forced_reach();  // held: while applying it is made afresh
+    const auto& dist = reach->dist;
     const auto& hexes = data_->map.hexes();
     for (int e = 1; e <= 3; ++e)
       for (std::size_t i = 0; i < hexes.size(); ++i)

@@ -104,7 +104,7 @@ struct CombatPreview {
   hex::Hex target;
   std::vector<hex::Hex> from;
   int good[kSides] = {0, 0}, disrupted[kSides] = {0, 0}, demoralized[kSides] = {0, 0};  // engaged SP
-  std::vector<Name> hqs[kSides];            // HQs that check for casualties on doubles (8.5.1)
+  std::vector<Name> hqs[kSides];         // HQs that check for casualties on doubles (8.5.1)
   int rp[kSides] = {0, 0};               // RP in hand, to pay for artillery (8.4)
   bool cavalry_may_retreat = false;      // 8.1: the defending cavalry may retreat before combat
   bool cavalry_needs_roll = false;       // 8.1: only on 5-6 (the attacking force has cavalry)
@@ -116,7 +116,7 @@ struct ForcedCosts;  // derived.hpp
 struct ActiveForce {
   Side side = Side::kFrench;
   hex::Hex hex;
-  std::vector<Name> hqs;  // HQ units moving with it (GAP-W-10)
+  std::vector<Name> hqs;         // HQ units moving with it (GAP-W-10)
   bool hq_action = false;        // the action of the HQ at the top of the chain (ends it)
   int mp_left = 0;
   bool cautious = false;         // 3.4
