@@ -184,11 +184,14 @@ std::vector<Action> WateState::admin_actions(Side side) const {
   std::vector<Action> out;
   const auto& t = data_->tables;
   const int rp = rp_[index(side)];
+  // 8.5.1: an HQ off the map after a casualty, due back this turn.
+  const auto due_back = [&](const HqUnit& q) {
+    return !q.in_pool && !q.hex && q.returns_on_turn > 0 && q.returns_on_turn <= turn_;
+  };
   // 6.2: the places are worked out only if something could be put there: SP or
-  // an HQ the side can pay for, or an HQ due back from a casualty (8.5.1).
-  const bool returning = std::any_of(pos_.hqs.begin(), pos_.hqs.end(), [&](const HqUnit& q) {
-    return q.side == side && !q.in_pool && !q.hex && q.returns_on_turn > 0 && q.returns_on_turn <= turn_;
-  });
+  // an HQ the side can pay for, or an HQ due back.
+  const bool returning = std::any_of(pos_.hqs.begin(), pos_.hqs.end(),
+                                     [&](const HqUnit& q) { return q.side == side && due_back(q); });
   if (!returning && rp < t.mobilise_sp_cost(side) && rp < t.mobilise_hq_cost(side)) return out;
   const auto hexes = mobilization_hexes(side);
   for (hex::Hex h : hexes) {
@@ -205,7 +208,7 @@ std::vector<Action> WateState::admin_actions(Side side) const {
         if ((u ? u->hq : 0) < t.mobilise_hq_per_hex(side))
           out.push_back(Action("mobilize").with("hq", q.id).with("hex", h.id()));
       }
-    } else if (!q.in_pool && !q.hex && q.returns_on_turn > 0 && q.returns_on_turn <= turn_) {
+    } else if (due_back(q)) {
       for (hex::Hex h : hexes) out.push_back(Action("return").with("hq", q.id).with("hex", h.id()));
     }
   }

@@ -62,6 +62,15 @@ ForceSp acting_sp(const Position& pos, bool applying, std::optional<ForceSp>& ke
   return *kept;
 }
 
+// 7.1: the SP of `side` in `h` a marching German HQ may pick up: not activated,
+// not in the force, not on a train.
+int waiting_sp(const Position& pos, Side side, hex::Hex h) {
+  int n = 0;
+  for (const auto& g : pos.sps)
+    if (g.side == side && g.hex == h && !g.activated && !g.acting && !g.entrained) n += g.count;
+  return n;
+}
+
 // 7.1.2: French SP that can fire at a German force in `h`: those adjacent to it,
 // not entrained (ruling MA-3).
 bool french_can_fire_at(const Position& pos, hex::Hex h) {
@@ -237,9 +246,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   }
   // 7.1: a pick-up costs 1 MP and takes no more SP than wait unactivated in the hex.
   if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
-    int waiting = 0;
-    for (const auto& g : pos_.sps)
-      if (g.side == side && g.hex == force_->hex && !g.activated && !g.acting && !g.entrained) waiting += g.count;
+    const int waiting = waiting_sp(pos_, side, force_->hex);
     for (int n = 1; n <= std::min(waiting, frames_.back().limit_left); ++n)
       cand.push_back(Action("pickup").with("sp", std::to_string(n)));
   }
@@ -717,9 +724,7 @@ rz::Status WateState::check_pickup(Side side, const Action& a) const {
   if (force_->entrained || fs.entrained > 0) return illegal("an entrained force picks up no SP", "7.1.3");
   if (*n < 1) return make_error(Code::kMalformed, "pick up at least 1 SP");
   if (force_->mp_left < 1) return illegal("a pick-up costs 1 MP; the force has none left", "7.1");
-  int avail = 0;
-  for (const auto& g : pos_.sps)
-    if (g.side == side && g.hex == force_->hex && !g.activated && !g.acting && !g.entrained) avail += g.count;
+  const int avail = waiting_sp(pos_, side, force_->hex);
   if (*n > avail)
     return illegal(force_->hex.id() + " holds " + std::to_string(avail) + " unactivated SP; you named " + std::to_string(*n),
                    "7.1");

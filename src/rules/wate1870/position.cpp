@@ -9,19 +9,13 @@ namespace rz::wate1870 {
 
 namespace {
 
-// std::string::compare's answer for the names of formations and HQs (Name's
-// order: equal names are one entry, most others differ in their first 8 bytes).
-int compare_names(const Name& a, const Name& b) {
-  const auto c = a <=> b;
-  return c < 0 ? -1 : c > 0 ? 1 : 0;
-}
-
 // The order of sps: hex, side, formation, status, then the flags. The same as
-// comparing std::tie of the fields, with the formation compared once.
+// comparing std::tie of the fields, with the formation compared once (Name's
+// order: equal names are one entry, most others differ in their first 8 bytes).
 int order(const SpGroup& a, const SpGroup& b) {
   if (a.hex != b.hex) return a.hex < b.hex ? -1 : 1;
   if (a.side != b.side) return a.side < b.side ? -1 : 1;
-  if (const int c = compare_names(a.formation, b.formation); c != 0) return c;
+  if (const auto c = a.formation <=> b.formation; c != 0) return c < 0 ? -1 : 1;
   const auto rest = [](const SpGroup& g) {
     return std::tie(g.status, g.activated, g.entrained, g.acting, g.engaged);
   };
@@ -58,7 +52,7 @@ void Position::normalise() {
     }
     sps.resize(w);
   }
-  auto by_id = [](const HqUnit& a, const HqUnit& b) { return compare_names(a.id, b.id) < 0; };
+  auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
   if (!std::is_sorted(hqs.begin(), hqs.end(), by_id)) std::sort(hqs.begin(), hqs.end(), by_id);
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
     std::sort(destroyed.begin(), destroyed.end());
@@ -108,20 +102,8 @@ const HqUnit* Position::hq(const Name& id) const {
   return nullptr;
 }
 
-HqUnit* Position::hq(const Name& id) {
-  for (auto& q : hqs)
-    if (q.id == id) return &q;
-  return nullptr;
-}
-
 const HqUnit* Position::hq(std::string_view id) const {
   for (const auto& q : hqs)
-    if (q.id == id) return &q;
-  return nullptr;
-}
-
-HqUnit* Position::hq(std::string_view id) {
-  for (auto& q : hqs)
     if (q.id == id) return &q;
   return nullptr;
 }

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/name.hpp"
@@ -57,9 +58,9 @@ struct Position {
   bool occupied_by(hex::Hex h, Side side) const;  // SP or HQ of `side` in h
   // By name: compared as pointers. A string (a player's order) is compared as text.
   const HqUnit* hq(const Name& id) const;
-  HqUnit* hq(const Name& id);
+  HqUnit* hq(const Name& id) { return const_cast<HqUnit*>(std::as_const(*this).hq(id)); }
   const HqUnit* hq(std::string_view id) const;
-  HqUnit* hq(std::string_view id);
+  HqUnit* hq(std::string_view id) { return const_cast<HqUnit*>(std::as_const(*this).hq(id)); }
   const HqUnit* hq(const std::string& id) const { return hq(std::string_view(id)); }
   HqUnit* hq(const std::string& id) { return hq(std::string_view(id)); }
   const HqUnit* hq(const char* id) const { return hq(std::string_view(id)); }
