@@ -50,7 +50,8 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
                                        "Rheinarmee",
                                        "Rheinarmee-II",
                                        "Rheinarmee-IIa",
-                                       "Rheinarm\xc3\xa9" "e",
+                                       "Rheinarm\xc3\xa9"
+                                       "e",
                                        "Armee-de-Chalons-1",
                                        "Armee-de-Chalons-2"};
   Pcg32 rng(21, 4);
@@ -75,10 +76,10 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
       q.id = id;
       p.hqs.push_back(q);
     }
-    const auto want = canonical(p.sps);
+    const auto want = canonical(p.sps.vector());
     merged += static_cast<int>(p.sps.size() - want.size());
     p.normalise();
-    ASSERT_EQ(p.sps, want) << "round " << round;
+    ASSERT_EQ(p.sps.vector(), want) << "round " << round;
     ASSERT_TRUE(std::is_sorted(p.hqs.begin(), p.hqs.end(),
                                [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; }));
     const auto again = p.sps;
@@ -86,6 +87,71 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
     ASSERT_EQ(p.sps, again) << "normalise is idempotent, round " << round;
   }
   EXPECT_GT(merged, 300);  // merging and dropping happened often
+}
+
+// A list searched by hex must be one in canonical order: any access that could
+// change it (a non-const iterator, element or push) marks it, and only
+// normalise() clears the mark.
+TEST(Wate1870_Position, TheListKnowsWhetherItChangedSinceNormalise) {
+  Position p;
+  p.sps.push_back(SpGroup{.side = Side::kGerman, .hex = {21, 7}, .formation = "I", .count = 2});
+  p.sps.push_back(SpGroup{.side = Side::kFrench, .hex = {20, 7}, .formation = "I", .count = 3});
+  EXPECT_FALSE(p.sps.normalised());
+  p.normalise();
+  EXPECT_TRUE(p.sps.normalised());
+  const Position& view = p;
+  for (const auto& g : view.sps) EXPECT_GT(g.count, 0);  // reading leaves it as it was
+  EXPECT_EQ(view.sp({21, 7}, Side::kGerman), 2);
+  EXPECT_TRUE(p.sps.normalised());
+  p.sps[0].count = 0;  // a non-const element may be written
+  EXPECT_FALSE(p.sps.normalised());
+  p.normalise();
+  ASSERT_EQ(p.sps.size(), 1u);
+  for (auto& g : p.sps) (void)g;  // so may anything a non-const loop reaches
+  EXPECT_FALSE(p.sps.normalised());
+  p.normalise();
+  p.sps.push_back(SpGroup{.side = Side::kFrench, .hex = {19, 7}, .formation = "I", .count = 1});
+  EXPECT_FALSE(p.sps.normalised());
+  EXPECT_EQ(p.sp({19, 7}, Side::kFrench), 1);  // found by a scan while unsorted
+}
+
+// The hex queries answer the same whether they search a normalised list by hex
+// or scan a list that may have changed, and the same as a plain count.
+TEST(Wate1870_Position, HexQueriesAreTheSameSearchedOrScanned) {
+  Pcg32 rng(5, 8);
+  for (int round = 0; round < 200; ++round) {
+    Position p;
+    const int n = static_cast<int>(rng.below(60));
+    for (int i = 0; i < n; ++i)
+      p.sps.push_back(
+          SpGroup{.side = rng.below(2) ? Side::kGerman : Side::kFrench,
+                  .hex = {10 + static_cast<int>(rng.below(5)), 3 + static_cast<int>(rng.below(5))},
+                  .formation = rng.below(2) ? "I" : "II",
+                  .status = static_cast<Status>(rng.below(3)),
+                  .count = 1 + static_cast<int>(rng.below(3))});
+    p.normalise();
+    ASSERT_TRUE(p.sps.normalised());
+    Position scanned = p;
+    (void)scanned.sps.begin();
+    ASSERT_FALSE(scanned.sps.normalised());
+    for (int c = 9; c <= 15; ++c)
+      for (int r = 2; r <= 8; ++r)
+        for (Side side : {Side::kFrench, Side::kGerman}) {
+          const hex::Hex h{c, r};
+          int all = 0, good = 0;
+          for (const auto& g : p.sps.vector())
+            if (g.hex == h && g.side == side) {
+              all += g.count;
+              good += g.status == Status::kGood ? g.count : 0;
+            }
+          ASSERT_EQ(p.sp(h, side), all) << "round " << round;
+          ASSERT_EQ(scanned.sp(h, side), all);
+          ASSERT_EQ(p.good_sp(h, side), good);
+          ASSERT_EQ(scanned.good_sp(h, side), good);
+          ASSERT_EQ(p.occupied_by(h, side), all > 0);
+          ASSERT_EQ(scanned.occupied_by(h, side), all > 0);
+        }
+  }
 }
 
 }  // namespace

@@ -18,8 +18,9 @@ std::string WateState::hq_label(const std::string& id) const {
 
 int WateState::available_sp(Side side, hex::Hex h) const {
   int n = 0;
-  for (const auto& g : pos_.sps)
-    if (g.side == side && g.hex == h && !g.activated && !g.acting) n += g.count;
+  pos_.sps.each_in(h, [&](const SpGroup& g) {
+    if (g.side == side && !g.activated && !g.acting) n += g.count;
+  });
   return n;
 }
 

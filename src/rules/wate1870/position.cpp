@@ -1,6 +1,7 @@
 #include "rules/wate1870/position.hpp"
 
 #include <algorithm>
+#include <cassert>
 #include <tuple>
 
 #include "rules/wate1870/map.hpp"
@@ -26,32 +27,41 @@ int order(const SpGroup& a, const SpGroup& b) {
 }  // namespace
 
 void Position::normalise() {
+  std::vector<SpGroup>& v = sps.v_;
   // Called after every change, when the list is almost always in order already,
-  // with no empty or mergeable group: one pass finds that out.
-  bool in_order = true;
-  for (std::size_t i = 0; i < sps.size() && in_order; ++i)
-    in_order = sps[i].count > 0 && (i == 0 || order(sps[i - 1], sps[i]) < 0);
+  // with no empty or mergeable group: one pass finds that out, none if the list
+  // was not touched. Neighbours in different hexes (most of them) are ordered by
+  // the hex alone.
+  bool in_order = !sps.dirty_;
   if (!in_order) {
-    std::erase_if(sps, [](const SpGroup& g) { return g.count <= 0; });
+    in_order = v.empty() || v.front().count > 0;
+    for (std::size_t i = 1; i < v.size() && in_order; ++i) {
+      const SpGroup &a = v[i - 1], &b = v[i];
+      in_order = b.count > 0 && (a.hex != b.hex ? a.hex < b.hex : order(a, b) < 0);
+    }
+  }
+  if (!in_order) {
+    std::erase_if(v, [](const SpGroup& g) { return g.count <= 0; });
     // An insertion sort is linear on a nearly sorted list, and the merge works in place.
-    for (std::size_t i = 1; i < sps.size(); ++i) {
-      if (order(sps[i], sps[i - 1]) >= 0) continue;
-      SpGroup g = std::move(sps[i]);
+    for (std::size_t i = 1; i < v.size(); ++i) {
+      if (order(v[i], v[i - 1]) >= 0) continue;
+      SpGroup g = std::move(v[i]);
       std::size_t j = i;
-      for (; j > 0 && order(g, sps[j - 1]) < 0; --j) sps[j] = std::move(sps[j - 1]);
-      sps[j] = std::move(g);
+      for (; j > 0 && order(g, v[j - 1]) < 0; --j) v[j] = std::move(v[j - 1]);
+      v[j] = std::move(g);
     }
     std::size_t w = 0;
-    for (std::size_t r = 0; r < sps.size(); ++r) {
-      if (w > 0 && order(sps[w - 1], sps[r]) == 0) {
-        sps[w - 1].count += sps[r].count;
+    for (std::size_t r = 0; r < v.size(); ++r) {
+      if (w > 0 && order(v[w - 1], v[r]) == 0) {
+        v[w - 1].count += v[r].count;
       } else {
-        if (w != r) sps[w] = std::move(sps[r]);
+        if (w != r) v[w] = std::move(v[r]);
         ++w;
       }
     }
-    sps.resize(w);
+    v.resize(w);
   }
+  sps.dirty_ = false;
   auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
   if (!std::is_sorted(hqs.begin(), hqs.end(), by_id)) std::sort(hqs.begin(), hqs.end(), by_id);
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
@@ -74,23 +84,32 @@ bool Position::fortress_destroyed(hex::Hex h) const {
   return std::binary_search(destroyed.begin(), destroyed.end(), h);
 }
 
+std::pair<SpList::const_iterator, SpList::const_iterator> SpList::in_hex(hex::Hex h) const {
+  assert(!dirty_);
+  const auto first =
+      std::partition_point(v_.begin(), v_.end(), [&](const SpGroup& g) { return g.hex < h; });
+  auto last = first;
+  while (last != v_.end() && last->hex == h) ++last;
+  return {first, last};
+}
+
 int Position::sp(hex::Hex h, Side side) const {
   int n = 0;
-  for (const auto& g : sps)
-    if (g.hex == h && g.side == side) n += g.count;
+  sps.each_in(h, [&](const SpGroup& g) { n += g.side == side ? g.count : 0; });
   return n;
 }
 
 int Position::good_sp(hex::Hex h, Side side) const {
   int n = 0;
-  for (const auto& g : sps)
-    if (g.hex == h && g.side == side && g.status == Status::kGood) n += g.count;
+  sps.each_in(
+      h, [&](const SpGroup& g) { n += g.side == side && g.status == Status::kGood ? g.count : 0; });
   return n;
 }
 
 bool Position::occupied_by(hex::Hex h, Side side) const {
-  for (const auto& g : sps)
-    if (g.hex == h && g.side == side) return true;
+  bool found = false;
+  sps.each_in(h, [&](const SpGroup& g) { found = found || g.side == side; });
+  if (found) return true;
   for (const auto& q : hqs)
     if (q.hex == h && q.side == side) return true;
   return false;

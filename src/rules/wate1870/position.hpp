@@ -41,8 +41,68 @@ struct HqUnit {
   friend bool operator==(const HqUnit&, const HqUnit&) = default;
 };
 
+// The SP groups of a position: a vector that notes any access that could change
+// it. normalise() clears the note, so a list known to be in its canonical order
+// (sorted by hex) is searched instead of scanned. Every non-const access counts
+// as a change, so the note can only err towards scanning.
+class SpList {
+ public:
+  using value_type = SpGroup;
+  using iterator = std::vector<SpGroup>::iterator;
+  using const_iterator = std::vector<SpGroup>::const_iterator;
+
+  const_iterator begin() const { return v_.begin(); }
+  const_iterator end() const { return v_.end(); }
+  iterator begin() { return changed().begin(); }
+  iterator end() { return changed().end(); }
+  std::size_t size() const { return v_.size(); }
+  bool empty() const { return v_.empty(); }
+  const SpGroup& operator[](std::size_t i) const { return v_[i]; }
+  SpGroup& operator[](std::size_t i) { return changed()[i]; }
+  const SpGroup& back() const { return v_.back(); }
+  SpGroup& back() { return changed().back(); }
+  void push_back(SpGroup g) { changed().push_back(std::move(g)); }
+  template <class It>
+  void insert(const_iterator at, It first, It last) {
+    changed().insert(at, first, last);
+  }
+  void clear() { changed().clear(); }
+  template <class Pred>
+  friend std::size_t erase_if(SpList& l, Pred p) {
+    return std::erase_if(l.changed(), p);
+  }
+
+  const std::vector<SpGroup>& vector() const { return v_; }
+  // In canonical order and unchanged since normalise().
+  bool normalised() const { return !dirty_; }
+  // The groups in hex h, [first, last), found by a binary search: a normalised list only.
+  std::pair<const_iterator, const_iterator> in_hex(hex::Hex h) const;
+  // Calls f(g) for each group in hex h: the hex's run if the list is
+  // normalised, else a scan of every group.
+  template <class F>
+  void each_in(hex::Hex h, F&& f) const {
+    if (!dirty_) {
+      const auto [first, last] = in_hex(h);
+      for (auto it = first; it != last; ++it) f(*it);
+      return;
+    }
+    for (const auto& g : v_)
+      if (g.hex == h) f(g);
+  }
+  friend bool operator==(const SpList& a, const SpList& b) { return a.v_ == b.v_; }
+
+ private:
+  friend struct Position;
+  std::vector<SpGroup>& changed() {
+    dirty_ = true;
+    return v_;
+  }
+  std::vector<SpGroup> v_;
+  bool dirty_ = true;
+};
+
 struct Position {
-  std::vector<SpGroup> sps;
+  SpList sps;
   std::vector<HqUnit> hqs;
   std::vector<signed char> control;  // per map hex (Map index): -1 nobody, 0 French, 1 German (3.7)
   std::vector<hex::Hex> destroyed;   // destroyed fortresses (9.0), sorted

@@ -3,7 +3,6 @@
 // are at least 2:1 against its SR plus the holder's garrison SP; each such
 // fortress gets one Siege Assault roll (a chance step), in hex order.
 #include <algorithm>
-#include <cassert>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -63,16 +62,13 @@ bool WateState::enterable_after_win(hex::Hex target, Side loser) const {
 Events WateState::settle_fortress_control() {
   // Runs after every action, on the normalised position (apply): the groups
   // come sorted by hex, so each fortress's are found by binary search.
-  assert(std::is_sorted(pos_.sps.begin(), pos_.sps.end(),
-                        [](const SpGroup& a, const SpGroup& b) { return a.hex < b.hex; }));
   const Map& m = data_->map;
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
   for (const int i : m.fortress_indices()) {
     const hex::Hex h = m.hexes()[static_cast<std::size_t>(i)].hex;
-    const auto lo = std::partition_point(pos_.sps.begin(), pos_.sps.end(),
-                                         [&](const SpGroup& g) { return g.hex < h; });
+    const auto [first, last] = std::as_const(pos_).sps.in_hex(h);
     bool in[kSides] = {false, false};
-    for (auto it = lo; it != pos_.sps.end() && it->hex == h; ++it)
+    for (auto it = first; it != last; ++it)
       if (it->count > 0) in[index(it->side)] = true;
     if (in[0] == in[1]) continue;  // empty, or both sides inside: a siege keeps its holder
     const Side side = in[index(Side::kFrench)] ? Side::kFrench : Side::kGerman;

@@ -560,6 +560,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   }
   auto next = advance_phase();
   ev.insert(ev.end(), next.begin(), next.end());
+  pos_.normalise();  // nothing to do unless a phase that began changed the pieces
   return ev;
 }
 
@@ -1114,7 +1115,7 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
   st->seed_ = 0;  // the seed would let a player predict the dice
   std::erase_if(st->uses_, [&](const HexUse& u) { return u.side != me; });
   std::erase_if(st->setup_, [&](const SetupPiece& p) { return p.side != me; });
-  std::erase_if(st->pos_.sps,
+  erase_if(st->pos_.sps,
                 [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
   const auto hidden = uninspected(me);
   for (std::size_t i = 0; i < hidden.size(); ++i)

@@ -193,7 +193,7 @@ class WateState final : public State {
   int vp() const { return vp_; }
   int rp(Side s) const { return rp_[index(s)]; }
   const Position& position() const { return pos_; }
-  const std::vector<SpGroup>& sps() const { return pos_.sps; }
+  const std::vector<SpGroup>& sps() const { return pos_.sps.vector(); }
   const std::vector<HqUnit>& hqs() const { return pos_.hqs; }
   std::optional<Side> controller(hex::Hex h) const { return pos_.controller(data_->map, h); }
   const std::optional<Side>& winner() const { return winner_; }

@@ -32,8 +32,9 @@ bool blocks_zoc(const Board& b, hex::Hex h) {
 
 int zoc_sp(const Board& b, hex::Hex h, Side side) {
   int n = 0;
-  for (const auto& g : b.pos.sps)
-    if (g.hex == h && g.side == side && counts_for_zoc(g)) n += g.count;
+  b.pos.sps.each_in(h, [&](const SpGroup& g) {
+    if (g.side == side && counts_for_zoc(g)) n += g.count;
+  });
   return n;
 }
 
