@@ -51,8 +51,14 @@ struct Tracer {
         rows(m.row_max() - m.row_min() + 1),
         width(m.col_max() - m.col_min() + 1) {}
 
-  bool in(const HexRows& set, int i) const { return set.test(i / width, i % width); }
-  void put(HexRows& set, int i) const { set.set(i / width, i % width); }
+  bool in(const HexRows& set, int i) const {
+    const int p = m.grid_bit(i);
+    return set.test(p / HexRows::kMaxCols, p % HexRows::kMaxCols);
+  }
+  void put(HexRows& set, int i) const {
+    const int p = m.grid_bit(i);
+    set.set(p / HexRows::kMaxCols, p % HexRows::kMaxCols);
+  }
   // Calls f(j) for each hex j joined to i by a rail link.
   template <class F>
   void each_rail_neighbour(int i, F&& f) const {

@@ -57,6 +57,9 @@ class MapReader {
     for (std::size_t i = 0; i < m.hexes_.size(); ++i) {
       const auto n = hex::neighbours(m.hexes_[i].hex);
       for (std::size_t k = 0; k < 6; ++k) m.nbr_[i][k] = m.index_of(n[k]);
+      const hex::Hex h = m.hexes_[i].hex;
+      m.grid_bit_.push_back(
+          static_cast<std::uint16_t>((h.row - m.row_min_) * HexRows::kMaxCols + (h.col - m.col_min_)));
     }
     for (std::size_t i = 0; i < m.hexes_.size(); ++i) {
       const HexInfo& h = m.hexes_[i];

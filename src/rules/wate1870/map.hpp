@@ -67,6 +67,8 @@ class Map {
   int neighbour_index(int i, int k) const {
     return nbr_[static_cast<std::size_t>(i)][static_cast<std::size_t>(k)];
   }
+  // Where hex i sits in a HexRows set, as row * 64 + column (no division on the way).
+  int grid_bit(int i) const { return grid_bit_[static_cast<std::size_t>(i)]; }
   std::uint8_t rail_dirs(int i) const {
     return rail_mask_.empty() ? 0 : rail_mask_[static_cast<std::size_t>(i)];
   }
@@ -113,6 +115,7 @@ class Map {
   std::vector<std::uint8_t> rail_mask_;
   std::vector<char> rail_hexes_;
   std::vector<std::array<int, 6>> nbr_;
+  std::vector<std::uint16_t> grid_bit_;
   std::vector<Facts> facts_;
   std::vector<int> fortresses_;
   std::vector<int> named_;  // the hexes with a name, by name then index (by_name)

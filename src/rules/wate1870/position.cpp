@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cstdint>
 #include <tuple>
 
 #include "rules/wate1870/map.hpp"
@@ -86,8 +87,21 @@ bool Position::fortress_destroyed(hex::Hex h) const {
 
 std::pair<SpList::const_iterator, SpList::const_iterator> SpList::in_hex(hex::Hex h) const {
   assert(!dirty_);
-  const auto first =
-      std::partition_point(v_.begin(), v_.end(), [&](const SpGroup& g) { return g.hex < h; });
+  // A branchless lower bound on (column, row) as one number: the rules ask this
+  // for every hex a move or a ZOC looks at, and the answer's branch is a coin toss.
+  const auto key = [](hex::Hex x) {
+    return (static_cast<std::int64_t>(x.col) << 32) + static_cast<std::int64_t>(x.row);
+  };
+  const std::int64_t want = key(h);
+  const SpGroup* base = v_.data();
+  std::size_t len = v_.size();
+  while (len > 1) {
+    const std::size_t half = len / 2;
+    base = key(base[half - 1].hex) < want ? base + half : base;
+    len -= half;
+  }
+  if (len == 1 && key(base->hex) < want) ++base;
+  const auto first = v_.begin() + (base - v_.data());
   auto last = first;
   while (last != v_.end() && last->hex == h) ++last;
   return {first, last};
