@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <functional>
+#include <iterator>
 #include <queue>
 #include <string_view>
 
@@ -184,8 +185,9 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // Every order listed is one check_march accepts: the candidates go through it.
   // Those it would refuse for a reason read off the force alone are not made at
   // all (a march lists a dozen candidates at each step, most of them refused).
-  std::vector<Action> out;
-  std::vector<Action> cand{Action("stop")};
+  std::vector<Action> cand;
+  cand.reserve(16);  // the steps, attacks and train orders: the rail rides may add more
+  cand.emplace_back("stop");
   const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
   const bool on_train = force_->entrained || fs.entrained > 0;
   // 7.1: no step is taken by a force on the train (7.1.3) or one that must stop
@@ -250,9 +252,11 @@ std::vector<Action> WateState::march_actions(Side side) const {
     for (int n = 1; n <= std::min(waiting, frames_.back().limit_left); ++n)
       cand.push_back(Action("pickup").with("sp", std::to_string(n)));
   }
+  std::vector<Action> out;
+  out.reserve(cand.size() + forced.size());
   for (auto& a : cand)
     if (check_march(side, a)) out.push_back(std::move(a));
-  out.insert(out.end(), forced.begin(), forced.end());
+  out.insert(out.end(), std::make_move_iterator(forced.begin()), std::make_move_iterator(forced.end()));
   return out;
 }
 
