@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/action.hpp"
@@ -55,9 +56,12 @@ struct ChanceOutcome {
 
 struct GameOptions {
   std::map<std::string, std::string> values;  // e.g. {"12.2", "on"}
-  bool flag(const std::string& key) const {
-    auto it = values.find(key);
-    return it != values.end() && (it->second == "on" || it->second == "true" || it->second == "1");
+  // Asked at every step of a move search: a walk over the few options set, with
+  // no string made for the key.
+  bool flag(std::string_view key) const {
+    for (const auto& [k, v] : values)
+      if (k == key) return v == "on" || v == "true" || v == "1";
+    return false;
   }
 };
 

@@ -14,6 +14,9 @@ struct HexRows {
 
   void set(int r, int c) { w[static_cast<std::size_t>(r)] |= std::uint64_t{1} << c; }
   bool test(int r, int c) const { return (w[static_cast<std::size_t>(r)] >> c) & 1u; }
+  // By Map::grid_bit, row * kMaxCols + column.
+  void set_bit(int p) { set(p / kMaxCols, p % kMaxCols); }
+  bool test_bit(int p) const { return test(p / kMaxCols, p % kMaxCols); }
   std::uint64_t& operator[](int r) { return w[static_cast<std::size_t>(r)]; }
   std::uint64_t operator[](int r) const { return w[static_cast<std::size_t>(r)]; }
   friend bool operator==(const HexRows&, const HexRows&) = default;

@@ -3,6 +3,7 @@
 // docs/rulings/wate1870-zoc-loc-movement.md.
 #include "rules/wate1870/loc.hpp"
 
+#include <algorithm>
 #include <bit>
 #include <cstdint>
 #include <vector>
@@ -51,14 +52,8 @@ struct Tracer {
         rows(m.row_max() - m.row_min() + 1),
         width(m.col_max() - m.col_min() + 1) {}
 
-  bool in(const HexRows& set, int i) const {
-    const int p = m.grid_bit(i);
-    return set.test(p / HexRows::kMaxCols, p % HexRows::kMaxCols);
-  }
-  void put(HexRows& set, int i) const {
-    const int p = m.grid_bit(i);
-    set.set(p / HexRows::kMaxCols, p % HexRows::kMaxCols);
-  }
+  bool in(const HexRows& set, int i) const { return set.test_bit(m.grid_bit(i)); }
+  void put(HexRows& set, int i) const { set.set_bit(m.grid_bit(i)); }
   // Calls f(j) for each hex j joined to i by a rail link.
   template <class F>
   void each_rail_neighbour(int i, F&& f) const {
@@ -121,17 +116,17 @@ struct Tracer {
     at_hex.resize(m.hexes().size());
     touched.clear();
     count(at_hex, touched);
-    HexRows ours, zoc, fort_source;
+    HexRows ours, fort_source;
+    const HexRows& zoc = ezoc.rows();
     const auto& control = b.pos.control;
     const signed char us = static_cast<signed char>(index(side));
-    for (int r = 0, i = 0; r < rows; ++r)
-      for (int c = 0; c < width; ++c, ++i) {
-        const std::uint64_t bit = std::uint64_t{1} << c;
-        if (static_cast<std::size_t>(i) < control.size() &&
-            control[static_cast<std::size_t>(i)] == us)
-          ours[r] |= bit;
-        if (ezoc.in_zoc_index(i)) zoc[r] |= bit;
-      }
+    const int n = static_cast<int>(std::min(control.size(), m.hexes().size()));
+    for (int r = 0, i = 0; r < rows && i < n; ++r) {
+      std::uint64_t w = 0;
+      for (int c = 0; c < width && i < n; ++c, ++i)
+        w |= static_cast<std::uint64_t>(control[static_cast<std::size_t>(i)] == us) << c;
+      ours[r] = w;
+    }
     const auto& closed = m.neutral_rows();  // never open, never a source (map ruling 4)
     for (const int i : m.fortress_indices()) {
       if (in(closed, i)) continue;

@@ -58,6 +58,9 @@ class Map {
   bool passable(hex::Hex h) const;               // on the map and not neutral (geography §6.3)
   bool river(hex::Hex a, hex::Hex b) const;      // a river runs along hexside a|b
   bool rail(hex::Hex h) const;                   // a railway passes through h
+  bool rail_at(int i) const {  // the same by index_of
+    return static_cast<std::size_t>(i) < rail_hexes_.size() && rail_hexes_[static_cast<std::size_t>(i)];
+  }
   bool rail_link(hex::Hex a, hex::Hex b) const;  // a railway joins adjacent a and b
   bool border(hex::Hex a, hex::Hex b) const;     // the French/German border runs along a|b
   std::optional<hex::Hex> rail_exit() const { return rail_exit_; }  // 11.0 south-eastern exit

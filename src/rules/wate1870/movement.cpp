@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <string>
 
+#include "rules/wate1870/hex_rows.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/zoc.hpp"
 
@@ -125,33 +126,33 @@ std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
   const bool home_only =
       b.tables().rail(side).home_only;  // German: inside Germany only (7.1.3, GAP-W-25)
   const auto ezoc = ZocMap::of(b, other(side));
-  std::vector<char> enemy(m.hexes().size(), 0);
+  // Sets of hexes as rows of bits (no whole-map vector to allocate and clear).
+  HexRows enemy, seen;
   for (const auto& g : b.pos.sps)
     if (const int i = m.index_of(g.hex); i >= 0 && g.side != side && g.count > 0)
-      enemy[static_cast<std::size_t>(i)] = 1;
+      enemy.set_bit(m.grid_bit(i));
   // 7.1.3: a friendly controlled rail hex outside an EZOC, free of enemy SP.
   // By Map index: the search asks about each rail link of the network.
   const Country home = side == Side::kGerman ? Country::kGermany : Country::kFrance;
   auto usable = [&](int i) {
     const auto u = static_cast<std::size_t>(i);
-    if (!m.rail(m.hexes()[u].hex) || b.pos.control[u] != index(side)) return false;
+    if (!m.rail_at(i) || b.pos.control[u] != index(side)) return false;
     if (home_only && m.facts()[u].country != home) return false;
-    return !ezoc->in_zoc_index(i) && !enemy[u];
+    return !ezoc->in_zoc_index(i) && !enemy.test_bit(m.grid_bit(i));
   };
   std::vector<hex::Hex> out;
   const int start = m.index_of(from);
   if (start < 0 || !usable(start)) return out;
-  std::vector<char> seen(m.hexes().size(), 0);
   std::vector<int> queue{start};
-  seen[static_cast<std::size_t>(start)] = 1;
+  seen.set_bit(m.grid_bit(start));
   for (std::size_t q = 0; q < queue.size(); ++q) {
     const int h = queue[q];
     const std::uint8_t links = m.rail_dirs(h);  // bit k: a rail link to neighbour k
     for (int k = 0; k < 6; ++k) {
+      if (!((links >> k) & 1u)) continue;
       const int j = m.neighbour_index(h, k);
-      if (j < 0 || seen[static_cast<std::size_t>(j)] || !((links >> k) & 1u) || !usable(j))
-        continue;
-      seen[static_cast<std::size_t>(j)] = 1;
+      if (j < 0 || seen.test_bit(m.grid_bit(j)) || !usable(j)) continue;
+      seen.set_bit(m.grid_bit(j));
       queue.push_back(j);
       out.push_back(m.hexes()[static_cast<std::size_t>(j)].hex);
     }

@@ -3,6 +3,7 @@
 // are at least 2:1 against its SR plus the holder's garrison SP; each such
 // fortress gets one Siege Assault roll (a chance step), in hex order.
 #include <algorithm>
+#include <cassert>
 #include <cstdlib>
 #include <optional>
 #include <string>
@@ -61,20 +62,23 @@ bool WateState::enterable_after_win(hex::Hex target, Side loser) const {
 
 Events WateState::settle_fortress_control() {
   // Runs after every action, on the normalised position (apply): the groups
-  // come sorted by hex, so each fortress's are found by binary search.
+  // come sorted by hex, so one pass reads each occupied hex's groups as a run,
+  // and the fortresses held come in hex order.
   const Map& m = data_->map;
+  const auto& sps = std::as_const(pos_).sps;
+  assert(sps.normalised());
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
-  for (const int i : m.fortress_indices()) {
-    const hex::Hex h = m.hexes()[static_cast<std::size_t>(i)].hex;
-    const auto [first, last] = std::as_const(pos_).sps.in_hex(h);
+  for (auto it = sps.begin(); it != sps.end();) {
+    const hex::Hex h = it->hex;
     bool in[kSides] = {false, false};
-    for (auto it = first; it != last; ++it)
+    for (; it != sps.end() && it->hex == h; ++it)
       if (it->count > 0) in[index(it->side)] = true;
+    const int i = m.index_of(h);
+    if (i < 0 || !m.facts()[static_cast<std::size_t>(i)].fortress) continue;
     if (in[0] == in[1]) continue;  // empty, or both sides inside: a siege keeps its holder
     const Side side = in[index(Side::kFrench)] ? Side::kFrench : Side::kGerman;
     if (pos_.controller(m, h) != side) held.emplace_back(h, side);
   }
-  std::sort(held.begin(), held.end());  // in hex order, as the pieces are
   Events ev;
   for (const auto& [h, side] : held) {
     ev.push_back({"siege",

@@ -91,6 +91,7 @@ ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes()
           (f.fortress && !b.pos.fortress_destroyed(m.hexes()[u].hex)))
         continue;
       zoc_[u] = 1;
+      rows_.set_bit(m.grid_bit(j));
     }
   };
   // ZOC strength and the sides present per hex, in tables kept per thread:

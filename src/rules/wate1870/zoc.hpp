@@ -7,6 +7,7 @@
 
 #include "hex/hex.hpp"
 #include "rules/wate1870/board.hpp"
+#include "rules/wate1870/hex_rows.hpp"
 
 namespace rz::wate1870 {
 
@@ -46,10 +47,12 @@ class ZocMap {
   bool in_zoc_index(int i) const {
     return zoc_[static_cast<std::size_t>(i)] != 0;
   }  // by Map::index_of
+  const HexRows& rows() const { return rows_; }  // the same hexes as rows of bits (hex_rows.hpp)
 
  private:
   const Map* map_;
   std::vector<char> zoc_;  // per Map::index_of
+  HexRows rows_;
 };
 
 }  // namespace rz::wate1870
