@@ -30,9 +30,9 @@ int order(const SpGroup& a, const SpGroup& b) {
 void Position::normalise() {
   std::vector<SpGroup>& v = sps.v_;
   // Called after every change, when the list is almost always in order already,
-  // with no empty or mergeable group: one pass finds that out, none if the list
-  // was not touched. Neighbours in different hexes (most of them) are ordered by
-  // the hex alone.
+  // with no empty or mergeable group: one pass finds that out, and none is
+  // needed if the list was not touched since the last call. Neighbours in
+  // different hexes are ordered by the hex alone, without a call to order().
   bool in_order = !sps.dirty_;
   if (!in_order) {
     in_order = v.empty() || v.front().count > 0;

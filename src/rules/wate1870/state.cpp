@@ -560,7 +560,9 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   }
   auto next = advance_phase();
   ev.insert(ev.end(), next.begin(), next.end());
-  pos_.normalise();  // nothing to do unless a phase that began changed the pieces
+  // The queries until the next order then search a list known to be normalised
+  // (SpList); nothing to do if nothing touched it since the normalise above.
+  pos_.normalise();
   return ev;
 }
 
@@ -1116,7 +1118,7 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
   std::erase_if(st->uses_, [&](const HexUse& u) { return u.side != me; });
   std::erase_if(st->setup_, [&](const SetupPiece& p) { return p.side != me; });
   erase_if(st->pos_.sps,
-                [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
+           [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
   const auto hidden = uninspected(me);
   for (std::size_t i = 0; i < hidden.size(); ++i)
     st->pos_.sps.push_back(
