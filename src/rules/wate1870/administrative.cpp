@@ -136,7 +136,7 @@ rz::Status WateState::check_mobilization_hex_afresh(Side side, hex::Hex h) const
   return {};
 }
 
-std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
+std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side, bool* every) const {
   std::vector<hex::Hex> places, forts;
   const auto threats = mobilization_threats(side);
   for (const auto& i : data_->map.hexes()) {
@@ -165,6 +165,7 @@ std::vector<hex::Hex> WateState::mobilization_hexes_afresh(Side side) const {
                                      has_loc(Board{*data_, without_fortresses(pos_, {h}), options_}, h, side);
     if (loc) out.push_back(h);
   }
+  if (every) *every = out.size() == places.size();
   std::sort(out.begin(), out.end());
   return out;
 }

@@ -33,6 +33,7 @@ struct WateState::Derived {
   std::vector<std::pair<std::pair<hex::Hex, Side>, std::shared_ptr<const std::vector<hex::Hex>>>>
       rail;                                                                       // 7.1.3
   std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
+  bool mobilization_every[kSides] = {false, false};  // every place refused nothing has a LOC
   std::shared_ptr<const ForcedCosts> forced;  // 7.2, for the French force
   std::optional<Position> planning[kSides];  // 12.2, ruling F-8
   std::optional<ForceSp> acting;             // 7.1: the acting force's SP (march.cpp)

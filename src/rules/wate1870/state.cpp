@@ -424,6 +424,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   Events ev;
   const Step s = steps_.back();
   steps_.pop_back();
+  std::optional<std::vector<hex::Hex>> kept_places;  // 6.2, below
   switch (s.kind) {
     case StepKind::kInitiative: {
       const int f = std::stoi(*action.get("french"));
@@ -439,6 +440,15 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     }
     case StepKind::kAdministrative:
       if (!(action == Action("end-administrative"))) {
+        // 6.2: a mobilization (SP or HQ) or an HQ's return puts pieces of the side
+        // in a place it controls, free of enemy SP. That only widens its own LOC
+        // (4.1: more own SP open hexes, make depots and lift sieges; the enemy's
+        // ZOC is unchanged) and changes no other place's refusal. So when every
+        // place refused nothing traced a LOC before, the list is the same after.
+        // Not under 12.2, where what a player may inspect could change.
+        if (before_apply_ && before_apply_->mobilization[index(s.side)] &&
+            before_apply_->mobilization_every[index(s.side)] && !options_.flag("12.2"))
+          kept_places = before_apply_->mobilization[index(s.side)];
         auto e = apply_admin(s.side, action);  // 6.2 (administrative.cpp): pushes the step again
         ev.insert(ev.end(), e.begin(), e.end());
         break;
@@ -563,6 +573,12 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   // The queries until the next order then search a list known to be normalised
   // (SpList); nothing to do if nothing touched it since the normalise above.
   pos_.normalise();
+  if (kept_places && !over_ && !steps_.empty() && steps_.back().kind == StepKind::kAdministrative &&
+      steps_.back().side == s.side) {
+    auto& d = derived();
+    d.mobilization[index(s.side)] = std::move(kept_places);
+    d.mobilization_every[index(s.side)] = true;
+  }
   return ev;
 }
 
@@ -896,7 +912,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
 std::unique_ptr<State> WateState::clone() const {
   auto c = std::make_unique<WateState>(*this);
   // A clone may go to another thread: it fills a Derived of its own, starting
-  // from the LOC and ZOC maps made so far (immutable, so they may be shared).
+  // from the LOC and ZOC maps made so far (immutable, so they may be shared)
+  // and a copy of the 6.2 places.
   c->derived_.reset();
   if (derived_) {
     auto& d = c->derived();
@@ -904,6 +921,8 @@ std::unique_ptr<State> WateState::clone() const {
     for (int i = 0; i < kSides; ++i) {
       d.loc[i] = derived_->loc[i];
       d.zoc[i] = derived_->zoc[i];
+      d.mobilization[i] = derived_->mobilization[i];
+      d.mobilization_every[i] = derived_->mobilization_every[i];
     }
   }
   return c;
@@ -917,7 +936,7 @@ WateState::Derived& WateState::derived() const {
 std::vector<hex::Hex> WateState::mobilization_hexes(Side side) const {
   if (applying_) return mobilization_hexes_afresh(side);
   auto& v = derived().mobilization[index(side)];
-  if (!v) v = mobilization_hexes_afresh(side);
+  if (!v) v = mobilization_hexes_afresh(side, &derived().mobilization_every[index(side)]);
   return *v;
 }
 

@@ -444,7 +444,9 @@ class WateState final : public State {
   // Hexes whose force may recover now; with `first_only`, at most the first found.
   std::vector<hex::Hex> recoverable(Side side, bool first_only = false) const;
   void push_recovery_from(Side side);                  // the next side (from `side`) with something to recover
-  std::vector<hex::Hex> mobilization_hexes_afresh(Side side) const;
+  // With `every`, whether every place 6.2 refuses nothing also traces a LOC (the
+  // list is then kept through the side's mobilizations: apply).
+  std::vector<hex::Hex> mobilization_hexes_afresh(Side side, bool* every = nullptr) const;
   rz::Status check_mobilization_hex(Side side, hex::Hex h) const;
   rz::Status check_mobilization_hex_afresh(Side side, hex::Hex h) const;
   rz::Status check_mobilization_place(Side side, hex::Hex h) const;  // 6.2 but the LOC
