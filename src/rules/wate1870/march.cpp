@@ -67,8 +67,9 @@ ForceSp acting_sp(const Position& pos, bool applying, std::optional<ForceSp>& ke
 // not in the force, not on a train.
 int waiting_sp(const Position& pos, Side side, hex::Hex h) {
   int n = 0;
-  for (const auto& g : pos.sps)
-    if (g.side == side && g.hex == h && !g.activated && !g.acting && !g.entrained) n += g.count;
+  pos.sps.each_in(h, [&](const SpGroup& g) {
+    if (g.side == side && !g.activated && !g.acting && !g.entrained) n += g.count;
+  });
   return n;
 }
 

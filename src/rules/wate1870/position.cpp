@@ -33,34 +33,53 @@ void Position::normalise() {
   // with no empty or mergeable group: one pass finds that out, and none is
   // needed if the list was not touched since the last call. Neighbours in
   // different hexes are ordered by the hex alone, without a call to order().
-  bool in_order = !sps.dirty_;
-  if (!in_order) {
-    in_order = v.empty() || v.front().count > 0;
-    for (std::size_t i = 1; i < v.size() && in_order; ++i) {
-      const SpGroup &a = v[i - 1], &b = v[i];
-      in_order = b.count > 0 && (a.hex != b.hex ? a.hex < b.hex : order(a, b) < 0);
+  // `first` is the first group out of order or empty: the groups before it are
+  // in order, none empty, none equal, and stay where they are.
+  std::size_t first = v.size();
+  if (sps.dirty_) {
+    for (std::size_t i = 0; i < v.size() && first == v.size(); ++i) {
+      const bool ok = v[i].count > 0 && (i == 0 || (v[i - 1].hex != v[i].hex ? v[i - 1].hex < v[i].hex
+                                                                              : order(v[i - 1], v[i]) < 0));
+      if (!ok) first = i;
     }
   }
-  if (!in_order) {
+  if (first < v.size()) {
     std::erase_if(v, [](const SpGroup& g) { return g.count <= 0; });
-    // An insertion sort is linear on a nearly sorted list, and the merge works in place.
-    for (std::size_t i = 1; i < v.size(); ++i) {
-      if (order(v[i], v[i - 1]) >= 0) continue;
+    // An insertion sort from `first` on: linear on a nearly sorted list. It
+    // notes whether it met two equal groups; only then is the merge pass needed.
+    // (Where an equal group is already placed, the insertion stops on one, so
+    // every equal pair is met.)
+    bool equal = false;
+    for (std::size_t i = std::max<std::size_t>(first, 1); i < v.size(); ++i) {
+      const int c = order(v[i], v[i - 1]);
+      if (c >= 0) {
+        equal = equal || c == 0;
+        continue;
+      }
       SpGroup g = std::move(v[i]);
       std::size_t j = i;
-      for (; j > 0 && order(g, v[j - 1]) < 0; --j) v[j] = std::move(v[j - 1]);
+      for (; j > 0; --j) {
+        const int d = order(g, v[j - 1]);
+        if (d >= 0) {
+          equal = equal || d == 0;
+          break;
+        }
+        v[j] = std::move(v[j - 1]);
+      }
       v[j] = std::move(g);
     }
-    std::size_t w = 0;
-    for (std::size_t r = 0; r < v.size(); ++r) {
-      if (w > 0 && order(v[w - 1], v[r]) == 0) {
-        v[w - 1].count += v[r].count;
-      } else {
-        if (w != r) v[w] = std::move(v[r]);
-        ++w;
+    if (equal) {
+      std::size_t w = 0;
+      for (std::size_t r = 0; r < v.size(); ++r) {
+        if (w > 0 && order(v[w - 1], v[r]) == 0) {
+          v[w - 1].count += v[r].count;
+        } else {
+          if (w != r) v[w] = std::move(v[r]);
+          ++w;
+        }
       }
+      v.resize(w);
     }
-    v.resize(w);
   }
   sps.dirty_ = false;
   auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
