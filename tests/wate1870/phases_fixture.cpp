@@ -1,5 +1,7 @@
 #include "phases_fixture.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 
 #include "bots/bot.hpp"
@@ -60,6 +62,32 @@ void play_heuristic_against_random(std::uint64_t seed, int max_steps,
     const Player p = tm.players.front();
     bots::Bot& bot = p == heuristic_side ? static_cast<bots::Bot&>(heuristic) : random;
     ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")));
+  }
+}
+
+void play_random_games(const char* scenario, int games,
+                       const std::function<void(const WateState&, int)>& at) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok());
+  auto start = (*game)->initial_state(scenario, {}, 1);
+  ASSERT_TRUE(start.ok());
+  const char* scale_env = std::getenv("REISSWITZ_TEST_SCALE");
+  const double scale = scale_env ? std::atof(scale_env) : 1.0;
+  const int n = std::max(2, static_cast<int>(games * scale));
+  Pcg32 choose(9, 9);
+  SeededDice dice(7);
+  for (int g = 0; g < n; ++g) {
+    auto st = (*start)->clone();
+    const auto& ws = static_cast<const WateState&>(*st);
+    while (!st->terminal()) {
+      ASSERT_TRUE(resolve_chance(*st, dice).ok());
+      if (st->terminal()) break;
+      at(ws, g);
+      if (::testing::Test::HasFatalFailure()) return;
+      const Player p = st->to_move().players.front();
+      const auto legal = st->legal_actions(p);
+      ASSERT_TRUE(st->apply(p, legal[choose.below(static_cast<std::uint32_t>(legal.size()))]).ok());
+    }
   }
 }
 

@@ -137,4 +137,11 @@ void play_heuristic_against_random(std::uint64_t seed, int max_steps,
                                    const std::function<void(const WateState&, int)>& at,
                                    const GameOptions& options = {});
 
+// `games` whole games of `scenario`, a random choice on both sides (they
+// mobilize much, march anywhere and leave places cut off), scaled by
+// $REISSWITZ_TEST_SCALE (at least 2): `at(state, game)` is called before each
+// action. Fails the test on an illegal action.
+void play_random_games(const char* scenario, int games,
+                       const std::function<void(const WateState&, int)>& at);
+
 }  // namespace rz::wate1870::testing

@@ -133,5 +133,38 @@ sps:
   EXPECT_EQ(st->controller(kMetz), Side::kGerman);
 }
 
+// 3.7, GAP-W-21 on every fortress of the map: one SP of the enemy sits alone in
+// each French and German fortress, still held by its own side; the first order
+// given hands every one of them to the SP inside.
+TEST(Wate1870_9_0_SiegeStart, EveryFortressWithTheEnemyAloneInsideGoesToIt_3_7) {
+  const auto data = shipped_data();
+  std::string sps;
+  std::vector<std::pair<hex::Hex, Side>> want;  // in hex order
+  for (const hex::Hex h : data->map.fortress_hexes()) {
+    const Country c = data->map.find(h)->country;
+    if (c != Country::kFrance && c != Country::kGermany) continue;
+    const Side inside = c == Country::kFrance ? Side::kGerman : Side::kFrench;
+    sps += "  - {side: " + std::string(side_name(inside)) + ", sp: 1, hex: \"" + h.id() +
+           "\", source: \"reconstructed: test\"}\n";
+    want.emplace_back(h, inside);
+  }
+  ASSERT_GT(want.size(), 20u);
+  auto st = situation(R"(name: "every fortress test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+sps:
+)" + sps);
+  ASSERT_TRUE(st);
+  for (const auto& [h, inside] : want) ASSERT_EQ(st->controller(h), other(inside)) << h.id();
+  const auto ev = play(*st, kF, "pass");
+  std::size_t events = 0;
+  for (const auto& e : ev) events += e.text.find("holds it (rule 3.7, ruling GAP-W-21)") != std::string::npos;
+  EXPECT_EQ(events, want.size()) << all_text(ev);
+  for (const auto& [h, inside] : want) EXPECT_EQ(st->controller(h), inside) << h.id();
+}
+
 }  // namespace
 }  // namespace rz::wate1870

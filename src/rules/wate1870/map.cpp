@@ -66,9 +66,13 @@ class MapReader {
       m.facts_.push_back({h.country,
                           static_cast<std::int8_t>(h.supply ? wate1870::index(*h.supply) : -1), h.town,
                           h.fortress_sr > 0});
-      if (h.fortress_sr > 0) m.fortresses_.push_back(static_cast<int>(i));
+      if (h.fortress_sr > 0) {
+        m.fortresses_.push_back(static_cast<int>(i));
+        m.fortress_hexes_.push_back(h.hex);
+      }
       if (!h.name.empty()) m.named_.push_back(static_cast<int>(i));
     }
+    std::sort(m.fortress_hexes_.begin(), m.fortress_hexes_.end());
     std::stable_sort(m.named_.begin(), m.named_.end(),
                      [&](int a, int b) { return m.hexes_[a].name < m.hexes_[b].name; });
     m.rail_mask_.assign(m.hexes_.size(), 0);

@@ -99,6 +99,7 @@ class Map {
     return supply_rows_[static_cast<std::size_t>(side)];
   }
   const std::vector<int>& fortress_indices() const { return fortresses_; }  // in index order
+  const std::vector<hex::Hex>& fortress_hexes() const { return fortress_hexes_; }  // the same, sorted
   const std::vector<River>& rivers() const { return rivers_; }
   const std::vector<Railway>& railways() const { return railways_; }
   int col_min() const { return col_min_; }
@@ -121,6 +122,7 @@ class Map {
   std::vector<std::uint16_t> grid_bit_;
   std::vector<Facts> facts_;
   std::vector<int> fortresses_;
+  std::vector<hex::Hex> fortress_hexes_;
   std::vector<int> named_;  // the hexes with a name, by name then index (by_name)
   HexRows all_rows_, neutral_rows_, rail_rows_;
   std::array<HexRows, 2> supply_rows_;

@@ -62,19 +62,18 @@ bool WateState::enterable_after_win(hex::Hex target, Side loser) const {
 
 Events WateState::settle_fortress_control() {
   // Runs after every action, on the normalised position (apply): the groups
-  // come sorted by hex, so one pass reads each occupied hex's groups as a run,
-  // and the fortresses held come in hex order.
+  // and the fortresses both come sorted by hex, so one pass over the two finds
+  // each fortress's groups, and the fortresses held come in hex order.
   const Map& m = data_->map;
   const auto& sps = std::as_const(pos_).sps;
   assert(sps.normalised());
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
-  for (auto it = sps.begin(); it != sps.end();) {
-    const hex::Hex h = it->hex;
+  auto it = sps.begin();
+  for (const hex::Hex h : m.fortress_hexes()) {
+    while (it != sps.end() && it->hex < h) ++it;
     bool in[kSides] = {false, false};
     for (; it != sps.end() && it->hex == h; ++it)
       if (it->count > 0) in[index(it->side)] = true;
-    const int i = m.index_of(h);
-    if (i < 0 || !m.facts()[static_cast<std::size_t>(i)].fortress) continue;
     if (in[0] == in[1]) continue;  // empty, or both sides inside: a siege keeps its holder
     const Side side = in[index(Side::kFrench)] ? Side::kFrench : Side::kGerman;
     if (pos_.controller(m, h) != side) held.emplace_back(h, side);
