@@ -111,15 +111,21 @@ TEST(Wate1870_9_0_SiegeStart, AMarchCombatWinnerEntersBesideTheGarrisonAndStops_
   expect_refused(*st, kG, "move to=2108", "3.4");
 }
 
-TEST(Wate1870_9_0_SiegeStart, AFortressTheGarrisonLeavesGoesToTheBesieger_3_7) {
-  auto st = situation(R"(name: "siege start test"
+// Turn 3's Action Phase, the French to act, no RP, with the SP given (YAML
+// entries of a scenario's sps list).
+std::unique_ptr<WateState> action_phase_with(const std::string& sps) {
+  return situation(R"(name: "siege start test"
 source: "reconstructed: test"
 turn: 3
 phase: action
 rp: {French: 0, German: 0, source: "reconstructed: test"}
 first_activation: {side: French, source: "reconstructed: test"}
 sps:
-  - {side: German, sp: 2, formation: G-III, hex: "2107", source: "reconstructed: test"}
+)" + sps);
+}
+
+TEST(Wate1870_9_0_SiegeStart, AFortressTheGarrisonLeavesGoesToTheBesieger_3_7) {
+  auto st = action_phase_with(R"(  - {side: German, sp: 2, formation: G-III, hex: "2107", source: "reconstructed: test"}
   - {side: French, sp: 2, hex: "2107", source: "reconstructed: test"}
 )");
   ASSERT_TRUE(st);
@@ -149,14 +155,7 @@ TEST(Wate1870_9_0_SiegeStart, EveryFortressWithTheEnemyAloneInsideGoesToIt_3_7) 
     want.emplace_back(h, inside);
   }
   ASSERT_GT(want.size(), 20u);
-  auto st = situation(R"(name: "every fortress test"
-source: "reconstructed: test"
-turn: 3
-phase: action
-rp: {French: 0, German: 0, source: "reconstructed: test"}
-first_activation: {side: French, source: "reconstructed: test"}
-sps:
-)" + sps);
+  auto st = action_phase_with(sps);
   ASSERT_TRUE(st);
   for (const auto& [h, inside] : want) ASSERT_EQ(st->controller(h), other(inside)) << h.id();
   const auto ev = play(*st, kF, "pass");
