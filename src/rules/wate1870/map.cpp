@@ -349,8 +349,7 @@ bool Map::river(hex::Hex a, hex::Hex b) const { return marked(river_mask_, a, b)
 
 bool Map::rail(hex::Hex h) const {
   const int i = index_of(h);
-  return i >= 0 && static_cast<std::size_t>(i) < rail_hexes_.size() &&
-         rail_hexes_[static_cast<std::size_t>(i)];
+  return i >= 0 && rail_at(i);
 }
 
 bool Map::rail_link(hex::Hex a, hex::Hex b) const { return marked(rail_mask_, a, b); }

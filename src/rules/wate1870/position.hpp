@@ -75,8 +75,6 @@ class SpList {
   const std::vector<SpGroup>& vector() const { return v_; }
   // In canonical order and unchanged since normalise().
   bool normalised() const { return !dirty_; }
-  // The groups in hex h, [first, last), found by a binary search: a normalised list only.
-  std::pair<const_iterator, const_iterator> in_hex(hex::Hex h) const;
   // Calls f(g) for each group in hex h: the hex's run if the list is
   // normalised, else a scan of every group.
   template <class F>
@@ -93,6 +91,8 @@ class SpList {
 
  private:
   friend struct Position;
+  // The groups in hex h, [first, last), found by a binary search: a normalised list only.
+  std::pair<const_iterator, const_iterator> in_hex(hex::Hex h) const;
   std::vector<SpGroup>& changed() {
     dirty_ = true;
     return v_;
