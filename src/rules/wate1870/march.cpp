@@ -186,9 +186,20 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // Every order listed is one check_march accepts: the candidates go through it.
   // Those it would refuse for a reason read off the force alone are not made at
   // all (a march lists a dozen candidates at each step, most of them refused).
+  // A candidate this list makes only when check_march would accept it is marked
+  // sure and not checked again: a stop, a step, a rail ride (the most of a
+  // march's orders; the rides are dozens). A force fired on may only take the
+  // step it began (7.1.2), so then every candidate is checked.
   std::vector<Action> cand;
+  std::vector<bool> sure;
   cand.reserve(16);  // the steps, attacks and train orders: the rail rides may add more
-  cand.emplace_back("stop");
+  sure.reserve(16);
+  const bool fired = force_->fired_to.has_value();
+  auto add = [&](Action a, bool certain) {
+    cand.push_back(std::move(a));
+    sure.push_back(certain && !fired);
+  };
+  add(Action("stop"), true);
   const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
   const bool on_train = force_->entrained || fs.entrained > 0;
   // 7.1: no step is taken by a force on the train (7.1.3) or one that must stop
@@ -214,27 +225,30 @@ std::vector<Action> WateState::march_actions(Side side) const {
       if (const int k = hex::direction(force_->hex, g.hex); k >= 0)
         enemy_next[static_cast<std::size_t>(k)] = true;
   for (std::size_t k = 0; k < around.size(); ++k) {
-    if (steps[k]) cand.push_back(Action("move").with("to", around[k].id()));
+    // 7.2: a force on a Forced March enters no EZOC (check_march's last test).
+    if (steps[k])
+      add(Action("move").with("to", around[k].id()), !(force_->forced && in_enemy_zoc(board(), around[k], side)));
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
-    if (enemy_next[k]) cand.push_back(Action("attack").with("to", around[k].id()));
+    if (enemy_next[k]) add(Action("attack").with("to", around[k].id()), false);
   }
   // 7.1.3: a force all on the train does not entrain, and only a rail hex has a
   // train; only an entrained force detrains.
-  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex)) cand.push_back(Action("entrain"));
-  if (on_train) cand.push_back(Action("detrain"));
+  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex)) add(Action("entrain"), false);
+  if (on_train) add(Action("detrain"), false);
   // 11.0 (GAP-W-29): only the French leave, and only from the rail exit (victory.cpp).
   if (const auto exit = data_->map.rail_exit(); side == Side::kFrench && exit && force_->hex == *exit)
-    cand.push_back(Action("exit"));
-  // 7.1.3: only an entrained force rides; check_rail turns down the rail orders
-  // of any other, so their destinations are not worked out at all.
-  if (!force_->must_stop && !force_->fired_to && on_train)
-    for (auto to : *rail_reach(force_->hex, side))
-      cand.push_back(Action("rail").with("to", to.id()));
+    add(Action("exit"), false);
+  // 7.1.3: only a force all on the train rides, and only with the MP for it
+  // (check_rail's tests): then every hex of the reach is a ride it accepts, and
+  // otherwise the reach is not worked out at all.
+  if (!force_->must_stop && !force_->fired_to && on_train && fs.all == fs.entrained &&
+      force_->mp_left >= data_->tables.rail(side).ride_mp)
+    for (auto to : *rail_reach(force_->hex, side)) add(Action("rail").with("to", to.id()), true);
   // 7.2: whether the force may declare a Forced March at all is asked once.
   const bool forced_ready = (side == Side::kGerman || !force_->moved) && !force_->must_stop && !force_->fired_to &&
                             forced_march_ready(board(), *force_);
   if (side == Side::kGerman && forced_ready)
-    for (int e = 1; e <= 3; ++e) cand.push_back(Action("forced-march").with("extra", std::to_string(e)));
+    for (int e = 1; e <= 3; ++e) add(Action("forced-march").with("extra", std::to_string(e)), false);
   std::vector<Action> forced;
   // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
   // (one search; check_forced_march repeats it for the order given).
@@ -251,12 +265,12 @@ std::vector<Action> WateState::march_actions(Side side) const {
   if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
     const int waiting = waiting_sp(pos_, side, force_->hex);
     for (int n = 1; n <= std::min(waiting, frames_.back().limit_left); ++n)
-      cand.push_back(Action("pickup").with("sp", std::to_string(n)));
+      add(Action("pickup").with("sp", std::to_string(n)), false);
   }
   std::vector<Action> out;
   out.reserve(cand.size() + forced.size());
-  for (auto& a : cand)
-    if (check_march(side, a)) out.push_back(std::move(a));
+  for (std::size_t i = 0; i < cand.size(); ++i)
+    if (sure[i] || check_march(side, cand[i])) out.push_back(std::move(cand[i]));
   out.insert(out.end(), std::make_move_iterator(forced.begin()), std::make_move_iterator(forced.end()));
   return out;
 }
