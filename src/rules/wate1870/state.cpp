@@ -957,7 +957,7 @@ std::shared_ptr<const LocMap> WateState::loc_map(Side side) const {
 std::shared_ptr<const ZocMap> WateState::zoc_map(Side side) const {
   if (applying_) return ZocMap::of(board(), side);
   auto& slot = derived().zoc[index(side)];
-  if (!slot) slot = ZocMap::of(board(), side, traced_key());
+  if (!slot) slot = ZocMap::of(board(), side);
   return slot;
 }
 

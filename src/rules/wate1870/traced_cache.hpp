@@ -2,9 +2,10 @@
 // Per-thread caches of what is computed from where the pieces stand (LocMap::of,
 // ZocMap::of): a search replays the same moves many times, and the rules ask
 // again after orders that move nothing. An entry is found by a hash of what
-// the LOC and the ZOC read of a position (each group's hex, SP, status, side
-// and whether it is entrained; hex control; destroyed fortresses) and then
-// compared exactly, so a hit is always the map that would have been made.
+// the map reads of a position and then compared exactly, so a hit is always
+// the map that would have been made. For the LOC that is a TracedPosition (each
+// group's hex, SP, status, side and whether it is entrained; hex control;
+// destroyed fortresses); the ZOC keeps a narrower key of its own (zoc.cpp).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -39,17 +40,19 @@ class TracedPosition {
   std::vector<hex::Hex> destroyed_;
 };
 
-// The last `N` maps of type T made on this thread, by data set, side and
-// position; `make()` makes a missing one. The least recently used goes first.
-template <class T, std::size_t N>
+// The last `N` maps of type T made on this thread, by data set, side and what
+// the map reads of the position (a `Key`, found by its hash); `make()` makes a
+// missing one. The least recently used goes first.
+template <class T, std::size_t N, class Key = TracedPosition>
 class TracedCache {
  public:
-  template <class Make>
-  std::shared_ptr<const T> get(const Board& b, Side side, std::uint64_t hash, Make&& make) {
-    const std::uint64_t data = b.data.id.value;
+  // `same(key)`: the key kept describes this position; `keep(key)` makes it so.
+  template <class Same, class Keep, class Make>
+  std::shared_ptr<const T> get(std::uint64_t data, Side side, std::uint64_t hash, Same&& same, Keep&& keep,
+                               Make&& make) {
     Entry* oldest = &kept_.front();
     for (auto& e : kept_) {
-      if (e.map && e.data == data && e.side == side && e.hash == hash && e.position.holds(b.pos)) {
+      if (e.map && e.data == data && e.side == side && e.hash == hash && same(e.key)) {
         e.used = ++clock_;
         return e.map;
       }
@@ -60,15 +63,22 @@ class TracedCache {
     oldest->side = side;
     oldest->hash = hash;
     oldest->used = ++clock_;
-    oldest->position.keep(b.pos);
+    keep(oldest->key);
     return oldest->map;
+  }
+  // By traced_hash(b.pos) and the TracedPosition.
+  template <class Make>
+  std::shared_ptr<const T> get(const Board& b, Side side, std::uint64_t hash, Make&& make) {
+    return get(
+        b.data.id.value, side, hash, [&](const Key& k) { return k.holds(b.pos); },
+        [&](Key& k) { k.keep(b.pos); }, make);
   }
 
  private:
   struct Entry {
     std::uint64_t data = 0, hash = 0, used = 0;
     Side side = Side::kFrench;
-    TracedPosition position;
+    Key key;
     std::shared_ptr<const T> map;
   };
   std::vector<Entry> kept_ = std::vector<Entry>(N);

@@ -127,13 +127,50 @@ ZocMap::ZocMap(const Board& b, Side side) : map_(&b.map()), zoc_(b.map().hexes()
   }
 }
 
-std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side) {
-  return of(b, side, traced_hash(b.pos));
+namespace {
+
+// Everything the ZocMap of `side` reads of a position, as words: the groups of
+// `side` that count for a ZOC (hex and SP), the side of every group in a
+// fortress (its holder, GAP-W-21), the fortresses' control and the destroyed
+// fortresses. The enemy's march outside the fortresses leaves them as they
+// were, so the map is found again while the other side moves.
+void zoc_inputs(const Board& b, Side side, std::vector<std::uint64_t>& out) {
+  const Map& m = b.map();
+  out.clear();
+  out.push_back(0);  // the number of group words, set below
+  for (const auto& g : b.pos.sps) {
+    const int i = m.index_of(g.hex);
+    if (i < 0) continue;
+    const bool counts = g.side == side && counts_for_zoc(g);
+    if (!counts && !m.facts()[static_cast<std::size_t>(i)].fortress) continue;
+    out.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32 |
+                  static_cast<std::uint64_t>(counts ? static_cast<std::uint32_t>(g.count) : 0u) << 1 |
+                  index(g.side));
+  }
+  out[0] = out.size();
+  for (const int i : m.fortress_indices())
+    out.push_back(static_cast<std::uint8_t>(b.pos.control[static_cast<std::size_t>(i)]));
+  for (const auto d : b.pos.destroyed)
+    out.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(d.col)) << 32 |
+                  static_cast<std::uint32_t>(d.row));
 }
 
-std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side, std::uint64_t traced) {
-  thread_local TracedCache<ZocMap, 64> kept;
-  return kept.get(b, side, traced, [&] { return std::make_shared<const ZocMap>(b, side); });
+std::uint64_t hash_words(const std::vector<std::uint64_t>& w) {
+  std::uint64_t h = w.size();
+  for (const auto x : w) h = (h ^ (x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2))) * 0xff51afd7ed558ccdull;
+  return h;
+}
+
+}  // namespace
+
+std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side) {
+  using Words = std::vector<std::uint64_t>;
+  thread_local TracedCache<ZocMap, 64, Words> kept;
+  thread_local Words words;
+  zoc_inputs(b, side, words);
+  return kept.get(
+      b.data.id.value, side, hash_words(words), [&](const Words& k) { return k == words; },
+      [&](Words& k) { k = words; }, [&] { return std::make_shared<const ZocMap>(b, side); });
 }
 
 bool ZocMap::in_zoc(hex::Hex h) const {

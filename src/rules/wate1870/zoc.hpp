@@ -39,10 +39,10 @@ class ZocMap {
  public:
   ZocMap(const Board& b, Side side);
   // The same, made once per thread for each position, as LocMap::of: the LOC
-  // tracer, the move generator and the bots ask it of the same positions.
+  // tracer, the move generator and the bots ask it of the same positions. A
+  // map is kept by what it reads of the position: `side`'s own SP and the
+  // fortresses, so it is found again while the enemy marches.
   static std::shared_ptr<const ZocMap> of(const Board& b, Side side);
-  // The same, with traced_hash(b.pos) (traced_cache.hpp) already worked out.
-  static std::shared_ptr<const ZocMap> of(const Board& b, Side side, std::uint64_t traced);
   bool in_zoc(hex::Hex h) const;
   bool in_zoc_index(int i) const {
     return zoc_[static_cast<std::size_t>(i)] != 0;
