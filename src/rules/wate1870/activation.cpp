@@ -69,6 +69,13 @@ std::vector<Action> WateState::activation_actions(Side side) const {
   // and the hexes come in the order of their first group as before.
   const auto& sps = pos_.sps;
   assert(std::is_sorted(sps.begin(), sps.end(), [](const SpGroup& a, const SpGroup& b) { return a.hex < b.hex; }));
+  // The side's HQ hexes, sorted as the groups are: read in one walk beside them.
+  thread_local std::vector<hex::Hex> hq_hexes;
+  hq_hexes.clear();
+  for (const auto& q : pos_.hqs)
+    if (q.side == side && q.hex) hq_hexes.push_back(*q.hex);
+  std::sort(hq_hexes.begin(), hq_hexes.end());
+  auto next_hq = hq_hexes.begin();
   for (std::size_t i = 0; i < sps.size();) {
     const hex::Hex h = sps[i].hex;
     bool unactivated = false;
@@ -80,8 +87,8 @@ std::vector<Action> WateState::activation_actions(Side side) const {
       if (!g.acting) available += g.count;
     }
     if (!unactivated) continue;
-    const bool has_hq = std::any_of(pos_.hqs.begin(), pos_.hqs.end(),
-                                    [&](const HqUnit& q) { return q.side == side && q.hex == h; });
+    while (next_hq != hq_hexes.end() && *next_hq < h) ++next_hq;
+    const bool has_hq = next_hq != hq_hexes.end() && *next_hq == h;
     if (!has_hq && available <= max) out.push_back(Action("activate").with("hex", h.id()));
   }
   return out;
@@ -172,7 +179,8 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
     if (data_->map.on_map(n)) reach.push_back(n);
   for (auto h : reach) {
     const int avail = std::min({available_sp(side, h), f.limit_left, max});
-    for (int n = 1; n <= avail; ++n) out.push_back(Action("detach").with("hex", h.id()).with("sp", std::to_string(n)));
+    const std::string id = h.id();
+    for (int n = 1; n <= avail; ++n) out.push_back(Action("detach").with("hex", id).with("sp", std::to_string(n)));
   }
   const Rank rank = hq_rank(board(), *q);
   for (const auto& o : pos_.hqs)

@@ -232,8 +232,11 @@ std::vector<Action> WateState::march_actions(Side side) const {
     if (enemy_next[k]) add(Action("attack").with("to", around[k].id()), false);
   }
   // 7.1.3: a force all on the train does not entrain, and only a rail hex has a
-  // train; only an entrained force detrains.
-  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex)) add(Action("entrain"), false);
+  // train; only an entrained force detrains. Nor does a force without the RP
+  // for it: check_rail would trace a LOC (3.8) before it refused the order.
+  const int entrain_rp = (fs.all - fs.entrained) * data_->tables.rail(side).rp_per_sp;
+  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex) && entrain_rp <= rp_[index(side)])
+    add(Action("entrain"), false);
   if (on_train) add(Action("detrain"), false);
   // 11.0 (GAP-W-29): only the French leave, and only from the rail exit (victory.cpp).
   if (const auto exit = data_->map.rail_exit(); side == Side::kFrench && exit && force_->hex == *exit)
