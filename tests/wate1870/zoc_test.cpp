@@ -189,7 +189,8 @@ TEST(Wate1870_3_4, TheZocMapsKeptPerPositionAreTheMapsMadeAfresh) {
     for (Side s : {Side::kFrench, Side::kGerman}) {
       const auto kept = ZocMap::of(cb, s);
       if (i <= 2 && s == Side::kFrench)
-        EXPECT_EQ(kept, ZocMap::of(b, s)) << "change " << i << " is to the enemy's SP outside a fortress";
+        EXPECT_EQ(kept, ZocMap::of(b, s))
+            << "change " << i << " is to the enemy's SP outside a fortress";
       else
         EXPECT_NE(kept, ZocMap::of(b, s)) << "change " << i << " went unseen";
       const ZocMap fresh(cb, s);

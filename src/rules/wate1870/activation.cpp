@@ -180,7 +180,8 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   for (auto h : reach) {
     const int avail = std::min({available_sp(side, h), f.limit_left, max});
     const std::string id = h.id();
-    for (int n = 1; n <= avail; ++n) out.push_back(Action("detach").with("hex", id).with("sp", std::to_string(n)));
+    for (int n = 1; n <= avail; ++n)
+      out.push_back(Action("detach").with("hex", id).with("sp", std::to_string(n)));
   }
   const Rank rank = hq_rank(board(), *q);
   for (const auto& o : pos_.hqs)

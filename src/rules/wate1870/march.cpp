@@ -227,7 +227,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
   for (std::size_t k = 0; k < around.size(); ++k) {
     // 7.2: a force on a Forced March enters no EZOC (check_march's last test).
     if (steps[k])
-      add(Action("move").with("to", around[k].id()), !(force_->forced && in_enemy_zoc(board(), around[k], side)));
+      add(Action("move").with("to", around[k].id()),
+          !(force_->forced && in_enemy_zoc(board(), around[k], side)));
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
     if (enemy_next[k]) add(Action("attack").with("to", around[k].id()), false);
   }
@@ -235,7 +236,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // train; only an entrained force detrains. Nor does a force without the RP
   // for it: check_rail would trace a LOC (3.8) before it refused the order.
   const int entrain_rp = (fs.all - fs.entrained) * data_->tables.rail(side).rp_per_sp;
-  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex) && entrain_rp <= rp_[index(side)])
+  if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex) &&
+      entrain_rp <= rp_[index(side)])
     add(Action("entrain"), false);
   if (on_train) add(Action("detrain"), false);
   // 11.0 (GAP-W-29): only the French leave, and only from the rail exit (victory.cpp).
@@ -251,7 +253,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
   const bool forced_ready = (side == Side::kGerman || !force_->moved) && !force_->must_stop && !force_->fired_to &&
                             forced_march_ready(board(), *force_);
   if (side == Side::kGerman && forced_ready)
-    for (int e = 1; e <= 3; ++e) add(Action("forced-march").with("extra", std::to_string(e)), false);
+    for (int e = 1; e <= 3; ++e)
+      add(Action("forced-march").with("extra", std::to_string(e)), false);
   std::vector<Action> forced;
   // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
   // (one search; check_forced_march repeats it for the order given).

@@ -253,8 +253,8 @@ class WateState final : public State {
   std::shared_ptr<const LocMap> loc_map(Side side) const;
   // 3.4: the ZOC of `side` over the whole map, kept like loc_map.
   std::shared_ptr<const ZocMap> zoc_map(Side side) const;
-  // traced_hash of the position (traced_cache.hpp): what LOCs and ZOCs are
-  // found by, worked out once per state.
+  // traced_hash of the position (traced_cache.hpp): what LOC maps are found
+  // by, worked out once per state.
   std::uint64_t traced_key() const;
 
  private:

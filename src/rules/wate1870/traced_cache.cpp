@@ -6,11 +6,6 @@ namespace rz::wate1870 {
 
 namespace {
 
-std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
-
 std::uint64_t hex_bits(hex::Hex h) {
   return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.col)) << 32 |
          static_cast<std::uint32_t>(h.row);
@@ -18,24 +13,29 @@ std::uint64_t hex_bits(hex::Hex h) {
 
 }  // namespace
 
+std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
+
 std::uint64_t traced_hash(const Position& pos) {
   std::uint64_t h = pos.sps.size();
   // One word per group: a collision costs only the exact comparison.
   for (const auto& g : pos.sps)
-    h = mix(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(g.count)) << 32 |
-                   (static_cast<std::uint64_t>(g.hex.col) & 0xfff) << 20 |
-                   (static_cast<std::uint64_t>(g.hex.row) & 0xfff) << 8 |
-                   static_cast<std::uint64_t>(g.status) << 2 |
-                   static_cast<std::uint64_t>(index(g.side)) << 1 | (g.entrained ? 1u : 0u));
+    h = mix_hash(h, static_cast<std::uint64_t>(static_cast<std::uint32_t>(g.count)) << 32 |
+                        (static_cast<std::uint64_t>(g.hex.col) & 0xfff) << 20 |
+                        (static_cast<std::uint64_t>(g.hex.row) & 0xfff) << 8 |
+                        static_cast<std::uint64_t>(g.status) << 2 |
+                        static_cast<std::uint64_t>(index(g.side)) << 1 | (g.entrained ? 1u : 0u));
   const auto& c = pos.control;
   std::size_t i = 0;
   for (; i + 8 <= c.size(); i += 8) {
     std::uint64_t w;
     std::memcpy(&w, c.data() + i, 8);
-    h = mix(h, w);
+    h = mix_hash(h, w);
   }
-  for (; i < c.size(); ++i) h = mix(h, static_cast<std::uint8_t>(c[i]));
-  for (const auto d : pos.destroyed) h = mix(h, hex_bits(d));
+  for (; i < c.size(); ++i) h = mix_hash(h, static_cast<std::uint8_t>(c[i]));
+  for (const auto d : pos.destroyed) h = mix_hash(h, hex_bits(d));
   return h;
 }
 

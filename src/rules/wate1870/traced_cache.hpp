@@ -15,7 +15,9 @@
 
 namespace rz::wate1870 {
 
-// A hash of what LocMap and ZocMap read of `pos`.
+// One word more into a hash of a cache key.
+std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v);
+// A hash of what LocMap reads of `pos`.
 std::uint64_t traced_hash(const Position& pos);
 
 // What LocMap and ZocMap read of a position, kept to compare exactly.
@@ -48,8 +50,8 @@ class TracedCache {
  public:
   // `same(key)`: the key kept describes this position; `keep(key)` makes it so.
   template <class Same, class Keep, class Make>
-  std::shared_ptr<const T> get(std::uint64_t data, Side side, std::uint64_t hash, Same&& same, Keep&& keep,
-                               Make&& make) {
+  std::shared_ptr<const T> get(std::uint64_t data, Side side, std::uint64_t hash, Same&& same,
+                               Keep&& keep, Make&& make) {
     Entry* oldest = &kept_.front();
     for (auto& e : kept_) {
       if (e.map && e.data == data && e.side == side && e.hash == hash && same(e.key)) {

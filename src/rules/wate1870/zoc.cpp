@@ -143,8 +143,9 @@ void zoc_inputs(const Board& b, Side side, std::vector<std::uint64_t>& out) {
     if (i < 0) continue;
     const bool counts = g.side == side && counts_for_zoc(g);
     if (!counts && !m.facts()[static_cast<std::size_t>(i)].fortress) continue;
-    out.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 32 |
-                  static_cast<std::uint64_t>(counts ? static_cast<std::uint32_t>(g.count) : 0u) << 1 |
+    out.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 33 |
+                  static_cast<std::uint64_t>(counts ? static_cast<std::uint32_t>(g.count) : 0u)
+                      << 1 |
                   index(g.side));
   }
   out[0] = out.size();
@@ -157,7 +158,7 @@ void zoc_inputs(const Board& b, Side side, std::vector<std::uint64_t>& out) {
 
 std::uint64_t hash_words(const std::vector<std::uint64_t>& w) {
   std::uint64_t h = w.size();
-  for (const auto x : w) h = (h ^ (x + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2))) * 0xff51afd7ed558ccdull;
+  for (const auto x : w) h = mix_hash(h, x);
   return h;
 }
 
