@@ -145,8 +145,8 @@ std::optional<Path> cheapest_path(const Map& m, const ForcedCosts& c, hex::Hex f
 }
 
 // 7.2: whether the force may declare a Forced March now, whatever the destination.
-rz::Status forced_march_ready(const Board& b, const ActiveForce& f) {
-  const ForceSp fs = force_sp(b.pos);
+// `fs`: the force's SP (acting_sp).
+rz::Status forced_march_ready(const Board& b, const ActiveForce& f, const ForceSp& fs) {
   if (f.entrained || fs.entrained > 0) return illegal("an entrained force may not make a Forced March", "7.1.3");
   if (fs.all == 0) return illegal("a Forced March is made by SP; the force has none", "7.2");
   if (fs.good != fs.all) return illegal("a Forced March needs every SP of the force in good order", "7.2");
@@ -250,8 +250,11 @@ std::vector<Action> WateState::march_actions(Side side) const {
       force_->mp_left >= data_->tables.rail(side).ride_mp)
     for (auto to : *rail_reach(force_->hex, side)) add(Action("rail").with("to", to.id()), true);
   // 7.2: whether the force may declare a Forced March at all is asked once.
-  const bool forced_ready = (side == Side::kGerman || !force_->moved) && !force_->must_stop && !force_->fired_to &&
-                            forced_march_ready(board(), *force_);
+  // The force's own flags first: forced_march_ready refuses a second Forced
+  // March too, but after a look at the enemy's ZOC.
+  const bool forced_ready = (side == Side::kGerman || !force_->moved) && !force_->must_stop &&
+                            !force_->fired_to && !force_->forced &&
+                            forced_march_ready(board(), *force_, fs);
   if (side == Side::kGerman && forced_ready)
     for (int e = 1; e <= 3; ++e)
       add(Action("forced-march").with("extra", std::to_string(e)), false);
@@ -577,7 +580,10 @@ rz::Status WateState::check_forced_march(Side side, const Action& a) const {
     return make_error(Code::kMalformed, side == Side::kFrench ? "the French declare forced-march to=XXYY extra=1..3"
                                                               : "the German force declares forced-march extra=1..3");
   if (*extra < 1 || *extra > 3) return make_error(Code::kMalformed, "a Forced March adds 1 to 3 MP");
-  if (auto ready = forced_march_ready(board(), *force_); !ready) return ready;
+  if (auto ready =
+          forced_march_ready(board(), *force_, acting_sp(pos_, applying_, derived().acting));
+      !ready)
+    return ready;
   if (side == Side::kGerman) return {};
   auto to = hex::parse_hex(*a.get("to"));
   if (!to || !data_->map.on_map(*to)) return make_error(Code::kMalformed, "'" + *a.get("to") + "' is not a hex of the map");
