@@ -195,7 +195,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   cand.reserve(16);  // the steps, attacks and train orders: the rail rides may add more
   sure.reserve(16);
   const bool fired = force_->fired_to.has_value();
-  auto add = [&](Action a, bool certain) {
+  auto add = [&](Action&& a, bool certain) {
     cand.push_back(std::move(a));
     sure.push_back(certain && !fired);
   };
@@ -258,30 +258,36 @@ std::vector<Action> WateState::march_actions(Side side) const {
   if (side == Side::kGerman && forced_ready)
     for (int e = 1; e <= 3; ++e)
       add(Action("forced-march").with("extra", std::to_string(e)), false);
-  std::vector<Action> forced;
-  // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
-  // (one search; check_forced_march repeats it for the order given).
-  if (side == Side::kFrench && !force_->moved && forced_ready) {
-    const auto reach = forced_reach();  // held: while applying it is made afresh
-    const auto& dist = reach->dist;
-    const auto& hexes = data_->map.hexes();
-    for (int e = 1; e <= 3; ++e)
-      for (std::size_t i = 0; i < hexes.size(); ++i)
-        if (dist[i] > 0 && dist[i] <= force_->mp_left + e)
-          forced.push_back(Action("forced-march").with("to", hexes[i].hex.id()).with("extra", std::to_string(e)));
-  }
   // 7.1: a pick-up costs 1 MP and takes no more SP than wait unactivated in the hex.
   if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
     const int waiting = waiting_sp(pos_, side, force_->hex);
     for (int n = 1; n <= std::min(waiting, frames_.back().limit_left); ++n)
       add(Action("pickup").with("sp", std::to_string(n)), false);
   }
-  std::vector<Action> out;
-  out.reserve(cand.size() + forced.size());
+  // The candidates check_march refuses are taken out where they stand.
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < cand.size(); ++i)
-    if (sure[i] || check_march(side, cand[i])) out.push_back(std::move(cand[i]));
-  out.insert(out.end(), std::make_move_iterator(forced.begin()), std::make_move_iterator(forced.end()));
-  return out;
+    if (sure[i] || check_march(side, cand[i])) {
+      if (kept != i) cand[kept] = std::move(cand[i]);
+      ++kept;
+    }
+  cand.resize(kept);
+  // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
+  // (one search; check_forced_march repeats it for the order given), listed last.
+  if (side == Side::kFrench && !force_->moved && forced_ready) {
+    const auto reach = forced_reach();  // held: while applying it is made afresh
+    const auto& dist = reach->dist;
+    const auto& hexes = data_->map.hexes();
+    std::vector<std::pair<int, std::string>> to;  // each hex reached, with its MP
+    for (std::size_t i = 0; i < hexes.size(); ++i)
+      if (dist[i] > 0 && dist[i] <= force_->mp_left + 3)
+        to.emplace_back(dist[i], hexes[i].hex.id());
+    for (int e = 1; e <= 3; ++e)
+      for (const auto& [d, id] : to)
+        if (d <= force_->mp_left + e)
+          cand.push_back(Action("forced-march").with("to", id).with("extra", std::to_string(e)));
+  }
+  return cand;
 }
 
 rz::Status WateState::check_march(Side side, const Action& a) const {
