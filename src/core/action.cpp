@@ -1,8 +1,61 @@
 #include "core/action.hpp"
 
 #include <cassert>
+#include <memory>
+#include <new>
 
 namespace rz {
+
+namespace {
+
+// The free list: trivially destructible, so an action freed after this thread's
+// cleaner ran (by another thread_local or a static) finds it closed, not gone.
+struct FreeBlock {
+  FreeBlock* next;
+};
+struct ArgsPool {
+  FreeBlock* head;
+  std::size_t count;
+  bool closed;
+};
+thread_local ArgsPool pool{nullptr, 0, false};
+constexpr std::size_t kMaxKept = 1024;  // 192 KiB a thread at most
+
+void free_block(void* p) {
+  std::allocator<Action::Arg>{}.deallocate(static_cast<Action::Arg*>(p), detail::kArgsBlock);
+}
+
+// Gives the blocks kept back when the thread ends, and closes the list.
+struct ArgsPoolCleaner {
+  ~ArgsPoolCleaner() {
+    pool.closed = true;
+    while (pool.head) {
+      FreeBlock* b = pool.head;
+      pool.head = b->next;
+      free_block(b);
+    }
+    pool.count = 0;
+  }
+};
+
+}  // namespace
+
+void* detail::take_args_block() noexcept {
+  FreeBlock* b = pool.head;
+  if (!b) return nullptr;
+  pool.head = b->next;
+  --pool.count;
+  return b;
+}
+
+bool detail::keep_args_block(void* block) noexcept {
+  if (pool.closed || pool.count >= kMaxKept) return false;
+  thread_local ArgsPoolCleaner cleaner;  // made with the first block kept on this thread
+  (void)cleaner;
+  pool.head = new (block) FreeBlock{pool.head};
+  ++pool.count;
+  return true;
+}
 
 const std::string* Action::get(std::string_view key) const {
   for (const auto& [k, v] : args)
@@ -12,7 +65,8 @@ const std::string* Action::get(std::string_view key) const {
 
 Action& Action::with(std::string key, std::string value) & {
   assert(valid_word(key) && valid_value(value));
-  if (args.capacity() == 0) args.reserve(3);  // most actions have 1 to 3: one allocation
+  // Most actions have 1 to 3: one block, from the free list (detail::kArgsBlock).
+  if (args.capacity() == 0) args.reserve(detail::kArgsBlock);
   args.emplace_back(std::move(key), std::move(value));
   return *this;
 }

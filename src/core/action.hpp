@@ -2,6 +2,8 @@
 // An action is a named verb with named arguments: "march force=F-III path=2206,2107".
 // Rule systems give each verb its typed meaning; the core only guarantees that
 // the text form round-trips (parse(to_string(a)) == a), so logs stay readable.
+#include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,13 +13,45 @@
 
 namespace rz {
 
+namespace detail {
+// A per-thread free list of the blocks that hold an action's arguments at the
+// capacity Action::with reserves (action.cpp). A list of legal actions is made
+// and dropped at every decision; glibc's own per-thread cache keeps only 7
+// blocks of a size, so a list of 40 took malloc's slow path for most of them.
+inline constexpr std::size_t kArgsBlock = 3;  // arguments per block
+void* take_args_block() noexcept;             // nullptr when none is kept
+bool keep_args_block(void* block) noexcept;   // false when the list is full
+}  // namespace detail
+
+// std::allocator, except that blocks of kArgsBlock arguments go through the
+// free list above. Stateless: any two are equal, so a move steals the block.
+template <class T>
+struct ArgsAllocator {
+  using value_type = T;
+  ArgsAllocator() = default;
+  template <class U>
+  ArgsAllocator(const ArgsAllocator<U>&) noexcept {}
+  T* allocate(std::size_t n) {
+    if (n == detail::kArgsBlock)
+      if (void* p = detail::take_args_block()) return static_cast<T*>(p);
+    return std::allocator<T>{}.allocate(n);
+  }
+  void deallocate(T* p, std::size_t n) noexcept {
+    if (n == detail::kArgsBlock && detail::keep_args_block(p)) return;
+    std::allocator<T>{}.deallocate(p, n);
+  }
+  friend bool operator==(const ArgsAllocator&, const ArgsAllocator&) { return true; }
+};
+
 struct Action {
+  using Arg = std::pair<std::string, std::string>;
+  using Args = std::vector<Arg, ArgsAllocator<Arg>>;
+
   std::string verb;
-  std::vector<std::pair<std::string, std::string>> args;  // order is part of the action
+  Args args;  // order is part of the action
 
   Action() = default;
-  explicit Action(std::string v, std::vector<std::pair<std::string, std::string>> a = {})
-      : verb(std::move(v)), args(std::move(a)) {}
+  explicit Action(std::string v, Args a = {}) : verb(std::move(v)), args(std::move(a)) {}
 
   // The value of an argument, or nullptr.
   const std::string* get(std::string_view key) const;
