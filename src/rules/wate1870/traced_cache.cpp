@@ -4,14 +4,10 @@
 
 namespace rz::wate1870 {
 
-namespace {
-
-std::uint64_t hex_bits(hex::Hex h) {
+std::uint64_t hex_word(hex::Hex h) {
   return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.col)) << 32 |
          static_cast<std::uint32_t>(h.row);
 }
-
-}  // namespace
 
 std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v) {
   h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
@@ -35,7 +31,7 @@ std::uint64_t traced_hash(const Position& pos) {
     h = mix_hash(h, w);
   }
   for (; i < c.size(); ++i) h = mix_hash(h, static_cast<std::uint8_t>(c[i]));
-  for (const auto d : pos.destroyed) h = mix_hash(h, hex_bits(d));
+  for (const auto d : pos.destroyed) h = mix_hash(h, hex_word(d));
   return h;
 }
 

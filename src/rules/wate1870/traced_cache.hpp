@@ -17,10 +17,12 @@ namespace rz::wate1870 {
 
 // One word more into a hash of a cache key.
 std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v);
+// A hex as one word of a cache key (column, then row).
+std::uint64_t hex_word(hex::Hex h);
 // A hash of what LocMap reads of `pos`.
 std::uint64_t traced_hash(const Position& pos);
 
-// What LocMap and ZocMap read of a position, kept to compare exactly.
+// What LocMap reads of a position, kept to compare exactly.
 class TracedPosition {
  public:
   bool holds(const Position& pos) const;

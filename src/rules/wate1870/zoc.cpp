@@ -151,9 +151,7 @@ void zoc_inputs(const Board& b, Side side, std::vector<std::uint64_t>& out) {
   out[0] = out.size();
   for (const int i : m.fortress_indices())
     out.push_back(static_cast<std::uint8_t>(b.pos.control[static_cast<std::size_t>(i)]));
-  for (const auto d : b.pos.destroyed)
-    out.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(d.col)) << 32 |
-                  static_cast<std::uint32_t>(d.row));
+  for (const auto d : b.pos.destroyed) out.push_back(hex_word(d));
 }
 
 std::uint64_t hash_words(const std::vector<std::uint64_t>& w) {
