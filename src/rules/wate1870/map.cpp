@@ -73,6 +73,7 @@ class MapReader {
       if (!h.name.empty()) m.named_.push_back(static_cast<int>(i));
     }
     std::sort(m.fortress_hexes_.begin(), m.fortress_hexes_.end());
+    for (const hex::Hex h : m.fortress_hexes_) m.fortress_sorted_.push_back(m.index_of(h));
     std::stable_sort(m.named_.begin(), m.named_.end(),
                      [&](int a, int b) { return m.hexes_[a].name < m.hexes_[b].name; });
     m.rail_mask_.assign(m.hexes_.size(), 0);

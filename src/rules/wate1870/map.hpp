@@ -100,6 +100,8 @@ class Map {
   }
   const std::vector<int>& fortress_indices() const { return fortresses_; }  // in index order
   const std::vector<hex::Hex>& fortress_hexes() const { return fortress_hexes_; }  // the same, sorted
+  // The index_of of each of fortress_hexes(), in that order.
+  const std::vector<int>& fortress_sorted_indices() const { return fortress_sorted_; }
   const std::vector<River>& rivers() const { return rivers_; }
   const std::vector<Railway>& railways() const { return railways_; }
   int col_min() const { return col_min_; }
@@ -123,6 +125,7 @@ class Map {
   std::vector<Facts> facts_;
   std::vector<int> fortresses_;
   std::vector<hex::Hex> fortress_hexes_;
+  std::vector<int> fortress_sorted_;
   std::vector<int> named_;  // the hexes with a name, by name then index (by_name)
   HexRows all_rows_, neutral_rows_, rail_rows_;
   std::array<HexRows, 2> supply_rows_;

@@ -10,6 +10,7 @@
 #include <iterator>
 #include <queue>
 #include <string_view>
+#include <utility>
 
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/derived.hpp"
@@ -174,6 +175,10 @@ std::vector<ChanceOutcome> two_dice(const char* verb, bool d66) {
 }
 
 void clear_engaged(Position& pos) {
+  // Asked at every step of a march: read first, so an untouched list is not
+  // marked changed (normalise would scan it again).
+  const auto& list = std::as_const(pos).sps;
+  if (std::none_of(list.begin(), list.end(), [](const SpGroup& g) { return g.engaged; })) return;
   for (auto& g : pos.sps) g.engaged = false;
   pos.normalise();
 }

@@ -69,14 +69,18 @@ Events WateState::settle_fortress_control() {
   assert(sps.normalised());
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
   auto it = sps.begin();
-  for (const hex::Hex h : m.fortress_hexes()) {
+  const auto& hexes = m.fortress_hexes();
+  for (std::size_t f = 0; f < hexes.size(); ++f) {
+    const hex::Hex h = hexes[f];
     while (it != sps.end() && it->hex < h) ++it;
     bool in[kSides] = {false, false};
     for (; it != sps.end() && it->hex == h; ++it)
       if (it->count > 0) in[index(it->side)] = true;
     if (in[0] == in[1]) continue;  // empty, or both sides inside: a siege keeps its holder
     const Side side = in[index(Side::kFrench)] ? Side::kFrench : Side::kGerman;
-    if (pos_.controller(m, h) != side) held.emplace_back(h, side);
+    // The control byte by the fortress's index: most fortresses hold a garrison.
+    if (pos_.control[static_cast<std::size_t>(m.fortress_sorted_indices()[f])] != index(side))
+      held.emplace_back(h, side);
   }
   Events ev;
   for (const auto& [h, side] : held) {
