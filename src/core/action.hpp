@@ -52,12 +52,16 @@ struct Action {
 
   Action() = default;
   explicit Action(std::string v, Args a = {}) : verb(std::move(v)), args(std::move(a)) {}
+  // A verb written in the code (Action("move")) is made in place, not moved in.
+  explicit Action(const char* v) : verb(v) {}
 
   // The value of an argument, or nullptr.
   const std::string* get(std::string_view key) const;
-  Action& with(std::string key, std::string value) &;
+  // The key is made in place in the new argument: the rules name most keys
+  // with a literal, and an action is made for every order a list offers.
+  Action& with(std::string_view key, std::string value) &;
   // On a temporary (Action("move").with("to", h)) the chain is moved, not copied.
-  Action&& with(std::string key, std::string value) &&;
+  Action&& with(std::string_view key, std::string value) &&;
   std::string to_string() const;
   // Verbs and keys are [a-z0-9_-]+; values are non-empty and hold no space or '='.
   static Result<Action> parse(std::string_view text);

@@ -61,7 +61,10 @@ bool WateState::can_activate_anything(Side side) const {
 // ---- top level: activate an HQ or a force, or pass ----
 
 std::vector<Action> WateState::activation_actions(Side side) const {
-  std::vector<Action> out{Action("pass")};
+  // Room for most lists at once (about 24 orders): growing it moved every order.
+  std::vector<Action> out;
+  out.reserve(32);
+  out.emplace_back("pass");
   for (const auto& q : pos_.hqs)
     if (q.side == side && q.hex && !q.activated) out.push_back(Action("activate").with("hq", q.id));
   const int max = data_->forces.inherent(side).max_sp;
@@ -172,7 +175,9 @@ Events WateState::apply_activation(Side side, const Action& a) {
 std::vector<Action> WateState::hq_order_actions(Side side) const {
   const Frame& f = frames_.back();
   const HqUnit* q = pos_.hq(f.hq);
-  std::vector<Action> out{Action("end")};
+  std::vector<Action> out;
+  out.reserve(32);  // as the activation list
+  out.emplace_back("end");
   const int max = data_->forces.inherent(side).max_sp;
   std::vector<hex::Hex> reach{*q->hex};
   for (auto n : hex::neighbours(*q->hex))
