@@ -3,7 +3,6 @@
 #include <cassert>
 #include <memory>
 #include <new>
-#include <tuple>
 
 namespace rz {
 
@@ -62,19 +61,6 @@ const std::string* Action::get(std::string_view key) const {
   for (const auto& [k, v] : args)
     if (k == key) return &v;
   return nullptr;
-}
-
-Action& Action::with(std::string_view key, std::string value) & {
-  assert(valid_word(key) && valid_value(value));
-  // Most actions have 1 to 3: one block, from the free list (detail::kArgsBlock).
-  if (args.capacity() == 0) args.reserve(detail::kArgsBlock);
-  args.emplace_back(std::piecewise_construct, std::forward_as_tuple(key),
-                    std::forward_as_tuple(std::move(value)));
-  return *this;
-}
-
-Action&& Action::with(std::string_view key, std::string value) && {
-  return std::move(with(key, std::move(value)));
 }
 
 bool Action::valid_word(std::string_view s) {
