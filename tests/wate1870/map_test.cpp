@@ -1,11 +1,12 @@
 // The reconstructed 1870 map (GAP-W-02): the rulebook's hexes, rivers, railways, border,
 // neutrals, supply edges and rail exit, and the loader's error messages.
+#include "rules/wate1870/map.hpp"
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 #include <string>
-
-#include "rules/wate1870/map.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -78,7 +79,8 @@ TEST(Wate1870_Map, LoadsAndCoversTheWholeRectangle) {
 }
 
 // The packed facts the ZOC and LOC passes read are the hexes' own, and the
-// fortress list holds every fortress hex, in index order.
+// fortress list holds every fortress hex, in index order; the sorted list of
+// fortress hexes is the same hexes in hex order, with each one's index beside it.
 TEST(Wate1870_Map, PackedFactsAreTheHexes) {
   const Map& m = TheMap();
   ASSERT_EQ(m.facts().size(), m.hexes().size());
@@ -94,6 +96,14 @@ TEST(Wate1870_Map, PackedFactsAreTheHexes) {
   }
   EXPECT_GT(forts.size(), 10u);
   EXPECT_EQ(m.fortress_indices(), forts);
+  std::vector<hex::Hex> sorted;
+  for (const int i : forts) sorted.push_back(m.hexes()[static_cast<std::size_t>(i)].hex);
+  std::sort(sorted.begin(), sorted.end());
+  EXPECT_EQ(m.fortress_hexes(), sorted);
+  ASSERT_EQ(m.fortress_sorted_indices().size(), sorted.size());
+  for (std::size_t k = 0; k < sorted.size(); ++k)
+    EXPECT_EQ(m.hexes()[static_cast<std::size_t>(m.fortress_sorted_indices()[k])].hex, sorted[k])
+        << k;
 }
 
 // The same facts as rows of bits (hex_rows.hpp), which the LOC tracer reads.
