@@ -1,12 +1,12 @@
 // The reconstructed 1870 map (GAP-W-02): the rulebook's hexes, rivers, railways, border,
 // neutrals, supply edges and rail exit, and the loader's error messages.
-#include "rules/wate1870/map.hpp"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 #include <string>
+
+#include "rules/wate1870/map.hpp"
 
 namespace rz::wate1870 {
 namespace {
