@@ -74,8 +74,8 @@ const std::string kFogNote = "fog of war, rule 12.2";
 std::optional<std::string> WateState::describe_action_for(Player viewer,
                                                           const Action& action) const {
   if (!options_.flag("12.2") || viewer == kUmpire) return action.to_string();
-  const ToMove tm = to_move();
-  if (tm.kind == MoveKind::kPlayer && tm.players.front() == viewer) return action.to_string();
+  if (move_kind() == MoveKind::kPlayer && index(steps_.back().side) == viewer)
+    return action.to_string();
   // F-5: the opponent's orders (and, under 12.2, the dice) are not shown; the
   // events apply() returns, filtered for the viewer, say what he may see.
   return std::nullopt;

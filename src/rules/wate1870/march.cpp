@@ -225,10 +225,16 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // 7.1.1: check_march_combat turns down an attack on a hex with no enemy SP (in the
   // position itself, not a planning picture), so only those hexes are tried.
   std::array<bool, 6> enemy_next{};
-  for (const auto& g : pos_.sps)
+  const hex::Hex at = force_->hex;
+  for (const auto& g : pos_.sps) {
+    // Most groups are further than a row or a column away: no call for them.
+    if (g.hex.row - at.row > 1 || at.row - g.hex.row > 1 || g.hex.col - at.col > 1 ||
+        at.col - g.hex.col > 1)
+      continue;
     if (g.side != force_->side && g.count > 0)
-      if (const int k = hex::direction(force_->hex, g.hex); k >= 0)
+      if (const int k = hex::direction(at, g.hex); k >= 0)
         enemy_next[static_cast<std::size_t>(k)] = true;
+  }
   for (std::size_t k = 0; k < around.size(); ++k) {
     // 7.2: a force on a Forced March enters no EZOC (check_march's last test).
     if (steps[k])

@@ -243,9 +243,14 @@ Events WateState::finish(std::optional<Side> winner, std::string reason) {
 }
 
 ToMove WateState::to_move() const {
-  if (over_ || steps_.empty()) return {MoveKind::kTerminal, {}};
-  const Step& s = steps_.back();
-  switch (s.kind) {
+  const MoveKind k = move_kind();
+  if (k != MoveKind::kPlayer) return {k, {}};
+  return {MoveKind::kPlayer, {player_of(steps_.back().side)}};
+}
+
+MoveKind WateState::move_kind() const {
+  if (over_ || steps_.empty()) return MoveKind::kTerminal;
+  switch (steps_.back().kind) {
     case StepKind::kInitiative:
     case StepKind::kSiegeRoll:
     case StepKind::kCombatDice:
@@ -256,15 +261,15 @@ ToMove WateState::to_move() const {
     case StepKind::kForcedMarchRoll:   // 7.2 (march.cpp)
     case StepKind::kMarchHqCasualty:   // 7.1.2 (march.cpp)
     case StepKind::kCavalryRoll:       // 8.1
-    case StepKind::kHqDisplaceRoll: return {MoveKind::kChance, {}};  // GAP-W-35
+    case StepKind::kHqDisplaceRoll:
+      return MoveKind::kChance;  // GAP-W-35
     default: break;
   }
-  return {MoveKind::kPlayer, {player_of(s.side)}};
+  return MoveKind::kPlayer;
 }
 
 std::vector<Action> WateState::legal_actions(Player player) const {
-  const ToMove tm = to_move();
-  if (tm.kind != MoveKind::kPlayer || tm.players.front() != player) return {};
+  if (move_kind() != MoveKind::kPlayer || player_of(steps_.back().side) != player) return {};
   const Step& s = steps_.back();
   switch (s.kind) {
     case StepKind::kAdministrative: {
@@ -311,7 +316,7 @@ const std::shared_ptr<const std::vector<ChanceOutcome>>& WateState::kept_chance_
   if (kept) return kept;
   // Every roll but the Siege Assault's (which names the fortress) has the same
   // outcomes in every state: those lists are made once per thread and shared.
-  const bool roll = to_move().kind == MoveKind::kChance;
+  const bool roll = move_kind() == MoveKind::kChance;
   if (!roll || steps_.back().kind == StepKind::kSiegeRoll) {
     kept = std::make_shared<const std::vector<ChanceOutcome>>(chance_outcomes_afresh());
     return kept;
@@ -324,7 +329,7 @@ const std::shared_ptr<const std::vector<ChanceOutcome>>& WateState::kept_chance_
 }
 
 std::vector<ChanceOutcome> WateState::chance_outcomes_afresh() const {
-  if (to_move().kind != MoveKind::kChance) return {};
+  if (move_kind() != MoveKind::kChance) return {};
   if (steps_.back().kind == StepKind::kSiegeRoll) return siege_outcomes(steps_.back());  // 9.0 (siege.cpp)
   switch (steps_.back().kind) {
     case StepKind::kCombatDice:
@@ -351,10 +356,10 @@ std::vector<ChanceOutcome> WateState::chance_outcomes_afresh() const {
 rz::Status WateState::check(Player player, const Action& action) const { return check_impl(player, action); }
 
 rz::Status WateState::check_impl(Player player, const Action& action) const {
-  const ToMove tm = to_move();
-  if (tm.kind == MoveKind::kTerminal)
+  const MoveKind kind = move_kind();
+  if (kind == MoveKind::kTerminal)
     return make_error(Code::kIllegal, "the game is over: " + end_reason_, "11.0");
-  if (tm.kind == MoveKind::kChance) {
+  if (kind == MoveKind::kChance) {
     const StepDue due = step_due(steps_.back().kind);
     if (player != kChance)
       return not_your_turn(std::string("the dice are to be rolled for ") + due.what, due.rule);
