@@ -1,6 +1,8 @@
 #pragma once
 // What happened when an action was applied: for the log, the UI and replays.
+#include <iterator>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rz {
@@ -14,5 +16,15 @@ struct Event {
 };
 
 using Events = std::vector<Event>;
+
+// Appends `more` to `to`, moved: an order gathers the events of each of its
+// stages, and a copy would copy every text.
+inline void append(Events& to, Events&& more) {
+  if (to.empty()) {
+    to = std::move(more);
+    return;
+  }
+  to.insert(to.end(), std::make_move_iterator(more.begin()), std::make_move_iterator(more.end()));
+}
 
 }  // namespace rz

@@ -269,7 +269,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   if (a.verb == "end") {
     ev.push_back({"activation_end", who + " ends its activation (rule 7.0)", {}});
     auto e = end_hq_activation();
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
     return ev;
   }
   if (a.verb == "activate") {
@@ -312,7 +312,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
     return ev;
   }
   auto e = rally_force();
-  ev.insert(ev.end(), e.begin(), e.end());
+  append(ev, std::move(e));
   return ev;
 }
 
@@ -343,7 +343,7 @@ Events WateState::apply_force_order(Side side, const Action& a) {
   if (a.verb == "rally") return rally_force();
   Events ev{{"hold", "The force in " + force_->hex.id() + " holds its ground; its activation is spent (rule 7.0)", {}}};
   auto e = end_force_action();
-  ev.insert(ev.end(), e.begin(), e.end());
+  append(ev, std::move(e));
   return ev;
 }
 

@@ -174,7 +174,7 @@ Events WateState::apply_planned_attack(Side side, const Action& a) {
                            " (rule 7.4)",
              {}}};
   auto e = start_combat(std::move(c));
-  ev.insert(ev.end(), e.begin(), e.end());
+  append(ev, std::move(e));
   return ev;
 }
 
@@ -208,7 +208,7 @@ Events WateState::start_march_combat(hex::Hex to) {
                            " from the march, halved (rule 7.1.1)",
              {}}};
   auto e = start_combat(std::move(c));
-  ev.insert(ev.end(), e.begin(), e.end());
+  append(ev, std::move(e));
   return ev;
 }
 
@@ -461,7 +461,7 @@ Events WateState::combat_continue() {
         for (auto h : hexes)
           for (Side s : {att, def}) {
             auto e = displace_lone_hqs(s, h);
-            ev.insert(ev.end(), e.begin(), e.end());
+            append(ev, std::move(e));
           }
         if (over_) return ev;
         // Choices or rolls first, then this stage again.
@@ -529,7 +529,7 @@ Events WateState::combat_continue() {
         }
       }
       auto e = end_force_action();
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       return ev;
     }
   }
@@ -844,7 +844,7 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
     if (napoleon_second_casualty(q->flipped, r)) {
       ev.push_back({"hq_casualty", "Napoleon III is struck a second time (1d6 = " + std::to_string(d6) + ") (rule 8.5.1)", {}});
       auto e = finish(Side::kGerman, "Napoleon III was eliminated (rules 8.5.1, 11.0)");
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       return ev;
     }
     q->flipped = true;  // wounded (GAP-W-20)
@@ -860,7 +860,7 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
                 {}});
   if (def && def->side == Side::kGerman && def->rank == Rank::kArmy && r == HqCasualty::kFlip) {
     auto e = finish(Side::kFrench, "a German army HQ was eliminated (rule 11.0, ruling GAP-W-30)");
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   }
   return ev;
 }

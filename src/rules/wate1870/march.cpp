@@ -384,7 +384,7 @@ Events WateState::enter_hex(hex::Hex to, int cost) {
                          std::to_string(cost) + " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1)",
              {}}};
   auto c = take_control(to, force_->side);  // 3.7: the last force to move through
-  ev.insert(ev.end(), c.begin(), c.end());
+  append(ev, std::move(c));
   if (in_enemy_zoc(board(), to, force_->side)) {
     force_->must_stop = true;
     ev.push_back({"zoc", "It entered an enemy zone of control and must stop (rule 3.4)", {}});
@@ -398,7 +398,7 @@ Events WateState::apply_march(Side side, const Action& a) {
   if (a.verb == "stop") {
     Events ev{{"stop", std::string(side_name(side)) + " force ends its march in " + force_->hex.id() + " (rule 7.1)", {}}};
     auto e = end_force_action();
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
     return ev;
   }
   if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return apply_rail(side, a);
@@ -417,7 +417,7 @@ Events WateState::apply_march(Side side, const Action& a) {
   Events ev = side == Side::kGerman ? german_step(to, cost) : enter_hex(to, cost);
   if (force_->hex == to) {  // GAP-W-35: enemy HQs alone in the hex entered displace
     auto d = displace_lone_hqs(other(side), to);
-    ev.insert(ev.end(), d.begin(), d.end());
+    append(ev, std::move(d));
   }
   return ev;
 }
@@ -562,7 +562,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
   }
   if (step.side == Side::kFrench) {
     auto e = end_force_action();  // the French Forced March ends at its declared destination (ruling MA-8)
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   } else {
     force_->mp_left += step.n1;  // GAP-W-26: gained even if disrupted
     force_->forced = true;
@@ -636,12 +636,12 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
   force_->forced = true;
   for (std::size_t i = 0; i < path.hexes.size(); ++i) {
     auto e = enter_hex(path.hexes[i], path.costs[i]);
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   }
   steps_.push_back({StepKind::kForcedMarchRoll, side, to, extra});
   for (auto h : path.hexes) {  // GAP-W-35: enemy HQs alone on the way displace first
     auto d = displace_lone_hqs(other(side), h);
-    ev.insert(ev.end(), d.begin(), d.end());
+    append(ev, std::move(d));
   }
   return ev;
 }
@@ -723,7 +723,7 @@ Events WateState::apply_rail(Side side, const Action& a) {
                            " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
                {}}};
     auto d = displace_lone_hqs(other(side), to);  // GAP-W-35
-    ev.insert(ev.end(), d.begin(), d.end());
+    append(ev, std::move(d));
     return ev;
   }
   if (a.verb == "detrain") {

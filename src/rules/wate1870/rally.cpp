@@ -38,7 +38,7 @@ Events WateState::rally_force() {
                           " RP spent (rule 7.3)",
              {}}};
   auto e = end_force_action();
-  ev.insert(ev.end(), e.begin(), e.end());
+  append(ev, std::move(e));
   return ev;
 }
 

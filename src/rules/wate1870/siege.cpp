@@ -89,7 +89,7 @@ Events WateState::settle_fortress_control() {
                       "; " + std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
                   {}});
     auto e = take_control(h, side);
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   }
   return ev;
 }

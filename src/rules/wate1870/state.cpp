@@ -192,12 +192,12 @@ Events WateState::start_phase(Phase phase) {
       break;
     case Phase::kSiege: {
       auto e = start_siege_phase();  // 9.0 (siege.cpp)
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case Phase::kRecovery: {
       auto e = start_recovery_phase();  // 10.0 (recovery.cpp)
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
   }
@@ -228,7 +228,7 @@ Events WateState::advance_phase() {
         }
         break;
     }
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   }
   return ev;
 }
@@ -455,7 +455,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
             before_apply_->mobilization_every[index(s.side)] && !options_.flag("12.2"))
           kept_places = before_apply_->mobilization[index(s.side)];
         auto e = apply_admin(s.side, action);  // 6.2 (administrative.cpp): pushes the step again
-        ev.insert(ev.end(), e.begin(), e.end());
+        append(ev, std::move(e));
         break;
       }
       ev.push_back({"administrative_done",
@@ -463,27 +463,27 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       break;
     case StepKind::kActivate: {
       auto e = apply_activation(s.side, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kHqOrders: {
       auto e = apply_hq_order(s.side, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kForceOrders: {
       auto e = apply_force_order(s.side, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kMarch: {
       auto e = apply_march(s.side, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kAbsorb: {
       auto e = apply_absorb(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kArtillery:
@@ -491,7 +491,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     case StepKind::kRetreat:
     case StepKind::kAdvance: {
       auto e = apply_combat_action(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kCombatDice:
@@ -499,55 +499,55 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     case StepKind::kHqCasualtyRoll:
     case StepKind::kRiverLoss: {
       auto e = apply_combat_chance(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kCombat: break;
     case StepKind::kChassepotChoice: {  // 7.1.2 (march.cpp)
       auto e = apply_chassepot(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
     case StepKind::kMarchHqCasualty: {  // 7.1.2, 7.2 (march.cpp)
       auto e = apply_march_roll(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kSiegeRoll: {
       auto e = apply_siege_roll(s, action);  // 9.0 (siege.cpp)
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kRecovery: {
       auto e = apply_recovery(s.side, action);  // 10.0 (recovery.cpp)
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kSetup: {
       auto e = apply_setup(s.side, action);  // 14.0 (setup.cpp)
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kCavalryRoll: {  // 8.1 (combat_procedure.cpp)
       auto e = apply_combat_chance(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kCavalryRetreat: {
       auto e = apply_cavalry(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kHqDisplace: {  // GAP-W-35 (hq_displacement.cpp)
       auto e = apply_displace(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
     case StepKind::kHqDisplaceRoll: {
       auto e = apply_displace_roll(s, action);
-      ev.insert(ev.end(), e.begin(), e.end());
+      append(ev, std::move(e));
       break;
     }
   }
@@ -555,12 +555,12 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
     steps_.pop_back();
     auto e = combat_continue();
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   }
   pos_.normalise();
   {
     auto e = settle_fortress_control();  // GAP-W-21 (siege.cpp)
-    ev.insert(ev.end(), e.begin(), e.end());
+    append(ev, std::move(e));
   }
   // 12.2 (fog.cpp): who may see what the action told; victory and the turn
   // sequence that follow are public, and are judged without them.
@@ -571,10 +571,10 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   }
   {
     auto v = check_victory();  // 11.0 (victory.cpp)
-    ev.insert(ev.end(), v.begin(), v.end());
+    append(ev, std::move(v));
   }
   auto next = advance_phase();
-  ev.insert(ev.end(), next.begin(), next.end());
+  append(ev, std::move(next));
   // The queries until the next order then search a list known to be normalised
   // (SpList); nothing to do if nothing touched it since the normalise above.
   pos_.normalise();

@@ -161,7 +161,7 @@ Events WateState::apply_rail_exit(Side side, const Action& a) {
                  std::to_string(exited_corps()) + " full corps (rule 11.0, ruling GAP-W-29)",
              {}}};
   auto e = end_force_action();
-  ev.insert(ev.end(), e.begin(), e.end());
+  append(ev, std::move(e));
   return ev;
 }
 
