@@ -89,6 +89,47 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
   EXPECT_GT(merged, 300);  // merging and dropping happened often
 }
 
+// A force's move (Position::move_acting) gives the list that setting the acting
+// groups' hex and normalising gives: on random lists (dirty or not, acting
+// groups in one hex or spread, some of them equal once moved), to hexes before,
+// among and after the others.
+TEST(Wate1870_Position, MovingTheActingGroupsIsSettingTheirHexAndNormalising) {
+  const std::vector<std::string> names{"", "I", "II", "Guard", "Rheinarmee", "Rheinarmee-II"};
+  Pcg32 rng(8, 3);
+  int merged = 0, far = 0;
+  for (int round = 0; round < 500; ++round) {
+    Position p;
+    const int n = static_cast<int>(rng.below(60));
+    for (int i = 0; i < n; ++i) {
+      SpGroup g;
+      g.hex = {10 + static_cast<int>(rng.below(20)), 3 + static_cast<int>(rng.below(20))};
+      g.side = rng.below(2) ? Side::kGerman : Side::kFrench;
+      g.formation = names[rng.below(static_cast<std::uint32_t>(names.size()))];
+      g.status = static_cast<Status>(rng.below(3));
+      g.count = static_cast<int>(rng.below(4));  // 0: dropped
+      g.acting = rng.below(6) == 0;
+      g.entrained = g.acting && rng.below(2) == 0;
+      p.sps.push_back(g);
+    }
+    if (rng.below(2)) p.normalise();  // a clean list, or one still to be normalised
+    const hex::Hex to{8 + static_cast<int>(rng.below(24)), 1 + static_cast<int>(rng.below(24))};
+    Position want = p;
+    for (auto& g : want.sps)
+      if (g.acting) g.hex = to;
+    want.normalise();
+    Position before = p;
+    before.normalise();
+    merged += static_cast<int>(before.sps.size() - want.sps.size());
+    for (const auto& g : before.sps.vector())
+      if (g.acting && (to.col < 10 || to.col > 29)) ++far;
+    p.move_acting(to);
+    ASSERT_EQ(p.sps.vector(), want.sps.vector()) << "round " << round;
+    ASSERT_TRUE(p.sps.normalised()) << "round " << round;
+  }
+  EXPECT_GT(merged, 20);  // acting groups from different hexes became one
+  EXPECT_GT(far, 20);     // and moved past every other group
+}
+
 // A list searched by hex must be one in canonical order: any access that could
 // change it (a non-const iterator, element or push) marks it, and only
 // normalise() clears the mark.

@@ -374,8 +374,7 @@ Events WateState::take_control(hex::Hex h, Side side) {
 
 Events WateState::enter_hex(hex::Hex to, int cost) {
   const hex::Hex from = force_->hex;
-  for (auto& g : pos_.sps)
-    if (g.acting) g.hex = to;
+  pos_.move_acting(to);
   for (const auto& id : force_->hqs) pos_.hq(id)->hex = to;
   force_->hex = to;
   force_->mp_left -= cost;
@@ -712,13 +711,11 @@ Events WateState::apply_rail(Side side, const Action& a) {
   const std::string who(side_name(side));
   if (a.verb == "rail") {
     const hex::Hex from = force_->hex, to = *hex::parse_hex(*a.get("to"));
-    for (auto& g : pos_.sps)
-      if (g.acting) g.hex = to;
+    pos_.move_acting(to);
     for (const auto& id : force_->hqs) pos_.hq(id)->hex = to;
     force_->hex = to;
     force_->mp_left -= rr.ride_mp;
     force_->moved = true;
-    pos_.normalise();
     Events ev{{"rail", who + " force rides by rail " + from.id() + " -> " + to.id() + " (" + std::to_string(rr.ride_mp) +
                            " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
                {}}};

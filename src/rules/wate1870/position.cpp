@@ -88,6 +88,36 @@ void Position::normalise() {
     std::sort(destroyed.begin(), destroyed.end());
 }
 
+void Position::move_acting(hex::Hex to) {
+  normalise();
+  std::vector<SpGroup>& v = sps.v_;
+  // The acting groups are few; the others keep their order when they are taken out.
+  thread_local std::vector<SpGroup> moved;
+  moved.clear();
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < v.size(); ++r) {
+    if (v[r].acting) {
+      moved.push_back(v[r]);
+      moved.back().hex = to;
+    } else {
+      if (w != r) v[w] = v[r];
+      ++w;
+    }
+  }
+  v.resize(w);
+  // Each goes in at its place in the canonical order, merged with an equal group
+  // (one that differs only in its count) if there is one.
+  for (const SpGroup& g : moved) {
+    const auto at = std::lower_bound(
+        v.begin(), v.end(), g, [](const SpGroup& a, const SpGroup& b) { return order(a, b) < 0; });
+    if (at != v.end() && order(*at, g) == 0)
+      at->count += g.count;
+    else
+      v.insert(at, g);
+  }
+  sps.dirty_ = false;
+}
+
 std::optional<Side> Position::controller(const Map& map, hex::Hex h) const {
   const int i = map.index_of(h);
   if (i < 0 || control[static_cast<std::size_t>(i)] < 0) return std::nullopt;

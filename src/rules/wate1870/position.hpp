@@ -109,6 +109,11 @@ struct Position {
 
   // Merges equal SP groups, drops empty ones, sorts: the canonical form.
   void normalise();
+  // Moves the acting groups (the force carrying out an action) to `to` and
+  // leaves the list normalised: the same list as setting their hex and calling
+  // normalise(), without the insertion sort across every group between the two
+  // hexes (a ride by rail crosses most of the list).
+  void move_acting(hex::Hex to);
   std::optional<Side> controller(const Map& map, hex::Hex h) const;
   void set_controller(const Map& map, hex::Hex h, std::optional<Side> side);
   bool fortress_destroyed(hex::Hex h) const;
