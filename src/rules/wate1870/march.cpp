@@ -258,8 +258,12 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // (check_rail's tests): then every hex of the reach is a ride it accepts, and
   // otherwise the reach is not worked out at all.
   if (!force_->must_stop && !force_->fired_to && on_train && fs.all == fs.entrained &&
-      force_->mp_left >= data_->tables.rail(side).ride_mp)
-    for (auto to : *rail_reach(force_->hex, side)) add(Action("rail").with("to", to.id()), true);
+      force_->mp_left >= data_->tables.rail(side).ride_mp) {
+    const auto reach = rail_reach(force_->hex, side);
+    cand.reserve(cand.size() + reach->size() + 4);  // the rides at once, and the few orders after
+    sure.reserve(cand.capacity());
+    for (auto to : *reach) add(Action("rail").with("to", to.id()), true);
+  }
   // 7.2: whether the force may declare a Forced March at all is asked once.
   // The force's own flags first: forced_march_ready refuses a second Forced
   // March too, but after a look at the enemy's ZOC.
@@ -293,6 +297,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
     for (std::size_t i = 0; i < hexes.size(); ++i)
       if (dist[i] > 0 && dist[i] <= force_->mp_left + 3)
         to.emplace_back(dist[i], hexes[i].hex.id());
+    cand.reserve(cand.size() + 3 * to.size());
     for (int e = 1; e <= 3; ++e)
       for (const auto& [d, id] : to)
         if (d <= force_->mp_left + e)
