@@ -34,6 +34,20 @@ std::vector<SpGroup> canonical(std::vector<SpGroup> sps) {
   return out;
 }
 
+// A random group in the `cols` x `rows` hexes from `corner`, its flags all clear:
+// hex, side, formation, status and count are drawn in that order.
+SpGroup random_group(Pcg32& rng, const std::vector<std::string>& names, hex::Hex corner, int cols,
+                     int rows) {
+  SpGroup g;
+  g.hex = {corner.col + static_cast<int>(rng.below(static_cast<std::uint32_t>(cols))),
+           corner.row + static_cast<int>(rng.below(static_cast<std::uint32_t>(rows)))};
+  g.side = rng.below(2) ? Side::kGerman : Side::kFrench;
+  g.formation = names[rng.below(static_cast<std::uint32_t>(names.size()))];
+  g.status = static_cast<Status>(rng.below(3));
+  g.count = static_cast<int>(rng.below(4));  // 0: dropped
+  return g;
+}
+
 TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
   // Names that differ in length, share prefixes (some longer than 8 bytes), and
   // bytes above 0x7f (std::string compares as unsigned char).
@@ -60,12 +74,7 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
     Position p;
     const int n = 1 + static_cast<int>(rng.below(40));
     for (int i = 0; i < n; ++i) {
-      SpGroup g;
-      g.hex = {20 + static_cast<int>(rng.below(3)), 5 + static_cast<int>(rng.below(3))};
-      g.side = rng.below(2) ? Side::kGerman : Side::kFrench;
-      g.formation = names[rng.below(static_cast<std::uint32_t>(names.size()))];
-      g.status = static_cast<Status>(rng.below(3));
-      g.count = static_cast<int>(rng.below(4));  // 0: dropped
+      SpGroup g = random_group(rng, names, {20, 5}, 3, 3);
       g.activated = rng.below(4) == 0;
       g.acting = rng.below(4) == 0;
       p.sps.push_back(g);
@@ -101,12 +110,7 @@ TEST(Wate1870_Position, MovingTheActingGroupsIsSettingTheirHexAndNormalising) {
     Position p;
     const int n = static_cast<int>(rng.below(60));
     for (int i = 0; i < n; ++i) {
-      SpGroup g;
-      g.hex = {10 + static_cast<int>(rng.below(20)), 3 + static_cast<int>(rng.below(20))};
-      g.side = rng.below(2) ? Side::kGerman : Side::kFrench;
-      g.formation = names[rng.below(static_cast<std::uint32_t>(names.size()))];
-      g.status = static_cast<Status>(rng.below(3));
-      g.count = static_cast<int>(rng.below(4));  // 0: dropped
+      SpGroup g = random_group(rng, names, {10, 3}, 20, 20);
       g.acting = rng.below(6) == 0;
       g.entrained = g.acting && rng.below(2) == 0;
       p.sps.push_back(g);

@@ -6,6 +6,7 @@
 // docs/rulings/wate1870-march.md.
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <functional>
 #include <iterator>
 #include <queue>
@@ -228,9 +229,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   const hex::Hex at = force_->hex;
   for (const auto& g : pos_.sps) {
     // Most groups are further than a row or a column away: no call for them.
-    if (g.hex.row - at.row > 1 || at.row - g.hex.row > 1 || g.hex.col - at.col > 1 ||
-        at.col - g.hex.col > 1)
-      continue;
+    if (std::abs(g.hex.row - at.row) > 1 || std::abs(g.hex.col - at.col) > 1) continue;
     if (g.side != force_->side && g.count > 0)
       if (const int k = hex::direction(at, g.hex); k >= 0)
         enemy_next[static_cast<std::size_t>(k)] = true;
