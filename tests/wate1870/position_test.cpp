@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -158,6 +159,52 @@ TEST(Wate1870_Position, TheListKnowsWhetherItChangedSinceNormalise) {
   p.sps.push_back(SpGroup{.side = Side::kFrench, .hex = {19, 7}, .formation = "I", .count = 1});
   EXPECT_FALSE(p.sps.normalised());
   EXPECT_EQ(p.sp({19, 7}, Side::kFrench), 1);  // found by a scan while unsorted
+}
+
+// A stamp stands for one content of the list: kept by a copy and by reading,
+// new after any access that could change it (a sort by normalise or
+// move_acting included), gone from a list moved from.
+TEST(Wate1870_Position, TheStampIsNewAfterEveryChangeAndKeptByACopy) {
+  Position p;
+  p.sps.push_back(SpGroup{.side = Side::kGerman, .hex = {21, 7}, .formation = "I", .count = 2});
+  p.sps.push_back(SpGroup{.side = Side::kFrench, .hex = {20, 7}, .formation = "I", .count = 3});
+  const std::uint64_t unsorted = p.sps.stamp();
+  EXPECT_NE(unsorted, 0u);
+  EXPECT_EQ(p.sps.stamp(), unsorted);
+  p.normalise();  // sorted: another content
+  const std::uint64_t sorted = p.sps.stamp();
+  EXPECT_NE(sorted, unsorted);
+  p.normalise();  // nothing to do: the same
+  EXPECT_EQ(p.sps.stamp(), sorted);
+  const Position& view = p;
+  for (const auto& g : view.sps) EXPECT_GT(g.count, 0);
+  EXPECT_EQ(p.sps.stamp(), sorted);
+
+  Position copy = p;
+  EXPECT_EQ(copy.sps.stamp(), sorted);
+  copy.sps[0].count = 5;
+  const std::uint64_t changed = copy.sps.stamp();
+  EXPECT_NE(changed, sorted);
+  EXPECT_EQ(p.sps.stamp(), sorted);  // the original keeps its own
+
+  p.sps[1].acting = true;
+  const std::uint64_t flagged = p.sps.stamp();
+  EXPECT_NE(flagged, sorted);
+  EXPECT_NE(flagged, changed);
+  p.normalise();
+  const std::uint64_t before_move = p.sps.stamp();
+  p.move_acting({22, 8});
+  EXPECT_NE(p.sps.stamp(), before_move);
+
+  const std::uint64_t held = p.sps.stamp();
+  Position moved = std::move(p);
+  EXPECT_EQ(moved.sps.stamp(), held);
+  EXPECT_TRUE(p.sps.empty());  // what is left is empty, and does not pass for `moved`
+  EXPECT_NE(p.sps.stamp(), held);
+  Position assigned;
+  assigned = std::move(moved);
+  EXPECT_EQ(assigned.sps.stamp(), held);
+  EXPECT_NE(moved.sps.stamp(), held);
 }
 
 // The hex queries answer the same whether they search a normalised list by hex

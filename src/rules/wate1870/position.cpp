@@ -1,6 +1,7 @@
 #include "rules/wate1870/position.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cassert>
 #include <cstdint>
 #include <tuple>
@@ -44,6 +45,7 @@ void Position::normalise() {
     }
   }
   if (first < v.size()) {
+    sps.stamp_ = 0;  // a stamp given to the list out of order stood for that order
     std::erase_if(v, [](const SpGroup& g) { return g.count <= 0; });
     // An insertion sort from `first` on: linear on a nearly sorted list. It
     // notes whether it met two equal groups; only then is the merge pass needed.
@@ -116,6 +118,13 @@ void Position::move_acting(hex::Hex to) {
       v.insert(at, g);
   }
   sps.dirty_ = false;
+  sps.stamp_ = 0;
+}
+
+std::uint64_t SpList::new_stamp() {
+  // Shared by every thread: a list made on one may be copied to another.
+  static std::atomic<std::uint64_t> next{0};
+  return next.fetch_add(1, std::memory_order_relaxed) + 1;
 }
 
 std::optional<Side> Position::controller(const Map& map, hex::Hex h) const {

@@ -1,6 +1,7 @@
 #pragma once
 // Where everything is: the pieces on the map, who controls each hex, which
 // fortresses are destroyed. The rules' queries (ZOC, LOC, movement) read this.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -48,6 +49,20 @@ struct HqUnit {
 class SpList {
  public:
   using value_type = SpGroup;
+  SpList() = default;
+  SpList(const SpList&) = default;
+  SpList& operator=(const SpList&) = default;
+  // A moved-from list keeps no stamp: its content is gone.
+  SpList(SpList&& o) noexcept : v_(std::move(o.v_)), dirty_(o.dirty_), stamp_(o.stamp_) {
+    o.forget();
+  }
+  SpList& operator=(SpList&& o) noexcept {
+    v_ = std::move(o.v_);
+    dirty_ = o.dirty_;
+    stamp_ = o.stamp_;
+    o.forget();
+    return *this;
+  }
   using iterator = std::vector<SpGroup>::iterator;
   using const_iterator = std::vector<SpGroup>::const_iterator;
 
@@ -75,6 +90,14 @@ class SpList {
   const std::vector<SpGroup>& vector() const { return v_; }
   // In canonical order and unchanged since normalise().
   bool normalised() const { return !dirty_; }
+  // A number for this content, never 0: a list gets a new one, unique in the
+  // process, when first asked after any change; a copy keeps it. So two lists
+  // with the same stamp hold the same groups, and a result worked out from one
+  // stands for the other (a fortress walk that found nothing to do, siege.cpp).
+  std::uint64_t stamp() const {
+    if (stamp_ == 0) stamp_ = new_stamp();
+    return stamp_;
+  }
   // Calls f(g) for each group in hex h: the hex's run if the list is
   // normalised, else a scan of every group.
   template <class F>
@@ -95,10 +118,18 @@ class SpList {
   std::pair<const_iterator, const_iterator> in_hex(hex::Hex h) const;
   std::vector<SpGroup>& changed() {
     dirty_ = true;
+    stamp_ = 0;
     return v_;
   }
+  void forget() noexcept {
+    v_.clear();
+    dirty_ = true;
+    stamp_ = 0;
+  }
+  static std::uint64_t new_stamp();
   std::vector<SpGroup> v_;
   bool dirty_ = true;
+  mutable std::uint64_t stamp_ = 0;  // 0: none given since the last change
 };
 
 struct Position {

@@ -67,9 +67,20 @@ Events WateState::settle_fortress_control() {
   const Map& m = data_->map;
   const auto& sps = std::as_const(pos_).sps;
   assert(sps.normalised());
+  const auto& hexes = m.fortress_hexes();
+  // The walk reads the groups and the fortresses' control bytes alone. Most
+  // orders leave both as they were (a roll, an activation, the order to march);
+  // then it finds nothing again. Two bits a fortress, exact up to 32 of them.
+  std::uint64_t control = 0;
+  const bool packed = hexes.size() <= 32;
+  if (packed)
+    for (const int i : m.fortress_sorted_indices())
+      control =
+          control << 2 | static_cast<std::uint64_t>(pos_.control[static_cast<std::size_t>(i)] + 1);
+  if (packed && quiet_fortresses_.sps == sps.stamp() && quiet_fortresses_.control == control)
+    return {};
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
   auto it = sps.begin();
-  const auto& hexes = m.fortress_hexes();
   for (std::size_t f = 0; f < hexes.size(); ++f) {
     const hex::Hex h = hexes[f];
     while (it != sps.end() && it->hex < h) ++it;
@@ -81,6 +92,10 @@ Events WateState::settle_fortress_control() {
     // The control byte by the fortress's index: most fortresses hold a garrison.
     if (pos_.control[static_cast<std::size_t>(m.fortress_sorted_indices()[f])] != index(side))
       held.emplace_back(h, side);
+  }
+  if (held.empty()) {
+    if (packed) quiet_fortresses_ = {sps.stamp(), control};
+    return {};
   }
   Events ev;
   for (const auto& [h, side] : held) {

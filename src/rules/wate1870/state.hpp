@@ -2,6 +2,7 @@
 // A game of "1870: The War Against the Empire" as a State of the engine
 // contract (src/core/game.hpp). Procedures keep their pending steps on a
 // stack in the state, so a game can be saved and resumed at any decision.
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
@@ -481,6 +482,12 @@ class WateState final : public State {
   std::optional<Side> first_activation_;  // 13.3, consumed by the first activation
   int consecutive_passes_ = 0;
   Position pos_;
+  // GAP-W-21 (siege.cpp): the last fortress walk that found nothing to do, by the
+  // SP list's stamp and the fortresses' control; the same again finds nothing.
+  struct QuietFortresses {
+    std::uint64_t sps = 0;  // SpList::stamp(); 0: none
+    std::uint64_t control = 0;
+  } quiet_fortresses_;
   std::vector<Step> steps_;           // pending steps; back() is the current one
   std::vector<Frame> frames_;         // the chain of activated HQs (7.0); back() gives orders
   std::optional<ActiveForce> force_;  // the force carrying out an action
