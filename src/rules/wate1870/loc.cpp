@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstring>
 #include <vector>
 
 #include "rules/wate1870/map.hpp"
@@ -27,6 +28,20 @@ bool fortress_source(const Board& b, const HexInfo& i, Side side, int own_sp, in
     return false;
   if (b.pos.controller(b.map(), i.hex) != side) return false;
   return !b.tables().under_siege(enemy_sp, i.fortress_sr + own_sp);
+}
+
+// Bit k set where byte k of the 8 at `p` is `v`: the control bytes of a row of
+// the map are read 8 at a time (every trace reads them all).
+std::uint64_t bytes_equal(const signed char* p, signed char v) {
+  std::uint64_t x = 0;  // byte k in bits 8k..8k+7, on any machine
+  if constexpr (std::endian::native == std::endian::little)
+    std::memcpy(&x, p, 8);
+  else
+    for (int k = 0; k < 8; ++k) x |= std::uint64_t{static_cast<unsigned char>(p[k])} << (8 * k);
+  constexpr std::uint64_t kLow = 0x7f7f7f7f7f7f7f7fULL;
+  x ^= 0x0101010101010101ULL * static_cast<unsigned char>(v);    // a zero byte where equal
+  const std::uint64_t zero = ~(((x & kLow) + kLow) | x | kLow);  // 0x80 in each zero byte
+  return ((zero >> 7) * 0x0102040810204080ULL) >> 56;            // byte k's flag to bit k
 }
 
 // What a piece count adds to a hex, for the few hexes that hold pieces.
@@ -123,7 +138,10 @@ struct Tracer {
     const int n = static_cast<int>(std::min(control.size(), m.hexes().size()));
     for (int r = 0, i = 0; r < rows && i < n; ++r) {
       std::uint64_t w = 0;
-      for (int c = 0; c < width && i < n; ++c, ++i)
+      int c = 0;
+      for (; c + 8 <= width && i + 8 <= n; c += 8, i += 8)
+        w |= bytes_equal(control.data() + i, us) << c;
+      for (; c < width && i < n; ++c, ++i)
         w |= static_cast<std::uint64_t>(control[static_cast<std::size_t>(i)] == us) << c;
       ours[r] = w;
     }
