@@ -205,6 +205,11 @@ TEST(Wate1870_Position, TheStampIsNewAfterEveryChangeAndKeptByACopy) {
   assigned = std::move(moved);
   EXPECT_EQ(assigned.sps.stamp(), held);
   EXPECT_NE(moved.sps.stamp(), held);
+  const std::size_t size = assigned.sps.size();
+  Position& same = assigned;
+  assigned = std::move(same);  // moved onto itself: nothing is lost
+  EXPECT_EQ(assigned.sps.size(), size);
+  EXPECT_EQ(assigned.sps.stamp(), held);
 }
 
 // The hex queries answer the same whether they search a normalised list by hex

@@ -57,6 +57,7 @@ class SpList {
     o.forget();
   }
   SpList& operator=(SpList&& o) noexcept {
+    if (this == &o) return *this;
     v_ = std::move(o.v_);
     dirty_ = o.dirty_;
     stamp_ = o.stamp_;
@@ -94,6 +95,8 @@ class SpList {
   // process, when first asked after any change; a copy keeps it. So two lists
   // with the same stamp hold the same groups, and a result worked out from one
   // stands for the other (a fortress walk that found nothing to do, siege.cpp).
+  // Giving one writes the list: like WateState's derived(), not for two threads
+  // reading one list at once.
   std::uint64_t stamp() const {
     if (stamp_ == 0) stamp_ = new_stamp();
     return stamp_;
