@@ -3,6 +3,9 @@
 // Run: scripts/bench --benchmark_filter=Search
 #include <benchmark/benchmark.h>
 
+#include <memory>
+#include <vector>
+
 #include "bots/heuristic_1870.hpp"
 #include "bots/search.hpp"
 #include "bots/search_1870.hpp"
@@ -59,6 +62,48 @@ BENCHMARK(BM_Wate1870SearchIterations)
     ->Arg(0)
     ->Arg(1)
     ->ArgName("fog")
+    ->Unit(benchmark::kMillisecond);
+
+// The same over many decisions of a game: 100-iteration searches at every
+// 10th decision the search makes in the heuristic game above, 24 of them from
+// the first turn on. A single decision can mislead: how often the policy
+// meets a decision again, or how long a rollout runs, differs from one
+// decision to the next (docs/performance.md, session 19).
+void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
+  const rz::GameOptions options =
+      s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{};
+  auto st = std::move(game().initial_state("historical", options, 1)).value();
+  rz::bots::Heuristic1870Bot french(1), german(2);
+  const auto model = rz::bots::make_wate1870_search_model();
+  rz::SeededDice dice(1);
+  std::vector<std::unique_ptr<rz::State>> at;
+  for (int searched = 0; at.size() < 24 && !st->terminal();) {
+    (void)rz::resolve_chance(*st, dice);
+    if (st->terminal()) break;
+    const auto p = st->to_move().players.front();
+    if (st->legal_actions(p).size() > 1 && model->decides(*st, p) && searched++ % 10 == 0)
+      at.push_back(st->clone());
+    (void)st->apply(p, (p == 0 ? french : german).choose(*st, p, ""));
+  }
+  rz::bots::SearchBudget budget;
+  budget.iterations = 100;
+  long iterations = 0;
+  for (auto _ : s) {
+    rz::bots::SearchBot bot(rz::bots::make_wate1870_search_model(), budget, 1);
+    for (const auto& d : at) {
+      const auto p = d->to_move().players.front();
+      benchmark::DoNotOptimize(bot.choose(*d, p, d->view(p)));
+      iterations += bot.last().iterations;
+    }
+  }
+  s.SetItemsProcessed(iterations);
+  s.counters["decisions"] = static_cast<double>(at.size());
+}
+BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
+    ->Arg(0)
+    ->Arg(1)
+    ->ArgName("fog")
+    ->MinTime(2)  // a run is 1-2 s: at least two
     ->Unit(benchmark::kMillisecond);
 
 // One heuristic decision at the same position.
