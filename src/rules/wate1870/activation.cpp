@@ -268,8 +268,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   const std::string who = hq_label(f.hq);
   if (a.verb == "end") {
     ev.push_back({"activation_end", who + " ends its activation (rule 7.0)", {}});
-    auto e = end_hq_activation();
-    append(ev, std::move(e));
+    append(ev, end_hq_activation());
     return ev;
   }
   if (a.verb == "activate") {
@@ -311,8 +310,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
                   {}});
     return ev;
   }
-  auto e = rally_force();
-  append(ev, std::move(e));
+  append(ev, rally_force());
   return ev;
 }
 
@@ -342,8 +340,7 @@ Events WateState::apply_force_order(Side side, const Action& a) {
   }
   if (a.verb == "rally") return rally_force();
   Events ev{{"hold", "The force in " + force_->hex.id() + " holds its ground; its activation is spent (rule 7.0)", {}}};
-  auto e = end_force_action();
-  append(ev, std::move(e));
+  append(ev, end_force_action());
   return ev;
 }
 

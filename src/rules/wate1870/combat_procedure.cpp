@@ -173,8 +173,7 @@ Events WateState::apply_planned_attack(Side side, const Action& a) {
   Events ev{{"attack", hq_label(q->id) + " makes a Planned Attack on " + c.target.id() + " from " + hex_list(c.from) +
                            " (rule 7.4)",
              {}}};
-  auto e = start_combat(std::move(c));
-  append(ev, std::move(e));
+  append(ev, start_combat(std::move(c)));
   return ev;
 }
 
@@ -207,8 +206,7 @@ Events WateState::start_march_combat(hex::Hex to) {
   Events ev{{"attack", std::string(side_name(c.attacker)) + " force in " + force_->hex.id() + " attacks " + to.id() +
                            " from the march, halved (rule 7.1.1)",
              {}}};
-  auto e = start_combat(std::move(c));
-  append(ev, std::move(e));
+  append(ev, start_combat(std::move(c)));
   return ev;
 }
 
@@ -460,8 +458,7 @@ Events WateState::combat_continue() {
         const auto mark = static_cast<std::ptrdiff_t>(steps_.size());
         for (auto h : hexes)
           for (Side s : {att, def}) {
-            auto e = displace_lone_hqs(s, h);
-            append(ev, std::move(e));
+            append(ev, displace_lone_hqs(s, h));
           }
         if (over_) return ev;
         // Choices or rolls first, then this stage again.
@@ -518,8 +515,7 @@ Events WateState::combat_continue() {
         ev.push_back({"advance", "The victorious force enters " + c.target.id() + " with " + std::to_string(moving) +
                                      " SP and " + std::to_string(force_->mp_left) + " MP left (rule 7.1.1)",
                       {}});
-        auto tc = take_control(c.target, att);
-        ev.insert(ev.end(), tc.begin(), tc.end());
+        append(ev, take_control(c.target, att));
         if (moving > 0) {
           // 3.4: the hex entered; beside a garrison the force stops to besiege it (GAP-W-21, ruling
           // P-11).
@@ -528,8 +524,7 @@ Events WateState::combat_continue() {
           return ev;
         }
       }
-      auto e = end_force_action();
-      append(ev, std::move(e));
+      append(ev, end_force_action());
       return ev;
     }
   }
@@ -617,8 +612,7 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
                  " before combat; the combat does not take place (rule 8.1, ruling C-5)",
              {}}};
   for (auto h : path) {
-    auto tc = take_control(h, step.side);
-    ev.insert(ev.end(), tc.begin(), tc.end());
+    append(ev, take_control(h, step.side));
   }
   c.retreated_to.push_back(dest);
   // Ruling C-5: no losses, HQ checks or VP; the attacker may enter (7.1.1) or
@@ -628,8 +622,7 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
   for (int r = 0; r < chosen->rivers; ++r)
     steps_.push_back({StepKind::kRiverLoss, step.side, dest});
   for (auto h : path) {  // GAP-W-35: enemy HQs alone on the way displace
-    auto d = displace_lone_hqs(other(step.side), h);
-    ev.insert(ev.end(), d.begin(), d.end());
+    append(ev, displace_lone_hqs(other(step.side), h));
   }
   return ev;
 }
@@ -735,13 +728,11 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       if (!chosen->eliminated) {
         c.retreated_to.push_back(dest);
         for (auto h : path) {
-          auto tc = take_control(h, step.side);
-          ev.insert(ev.end(), tc.begin(), tc.end());
+          append(ev, take_control(h, step.side));
         }
         for (int r = 0; r < chosen->rivers; ++r) steps_.push_back({StepKind::kRiverLoss, step.side, dest});
         for (auto h : path) {  // GAP-W-35: enemy HQs alone on the way displace
-          auto d = displace_lone_hqs(other(step.side), h);
-          ev.insert(ev.end(), d.begin(), d.end());
+          append(ev, displace_lone_hqs(other(step.side), h));
         }
       }
       return ev;
@@ -760,8 +751,7 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       Events ev{{"advance", who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " + c.target.id() +
                                 " (rule 8.7)",
                  {}}};
-      auto tc = take_control(c.target, step.side);
-      ev.insert(ev.end(), tc.begin(), tc.end());
+      append(ev, take_control(c.target, step.side));
       return ev;
     }
     default: return {};
@@ -843,8 +833,7 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
   if (def && def->napoleon) {
     if (napoleon_second_casualty(q->flipped, r)) {
       ev.push_back({"hq_casualty", "Napoleon III is struck a second time (1d6 = " + std::to_string(d6) + ") (rule 8.5.1)", {}});
-      auto e = finish(Side::kGerman, "Napoleon III was eliminated (rules 8.5.1, 11.0)");
-      append(ev, std::move(e));
+      append(ev, finish(Side::kGerman, "Napoleon III was eliminated (rules 8.5.1, 11.0)"));
       return ev;
     }
     q->flipped = true;  // wounded (GAP-W-20)
@@ -859,8 +848,7 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
                                    std::to_string(d3) + " turn(s) (rule 8.5.1)",
                 {}});
   if (def && def->side == Side::kGerman && def->rank == Rank::kArmy && r == HqCasualty::kFlip) {
-    auto e = finish(Side::kFrench, "a German army HQ was eliminated (rule 11.0, ruling GAP-W-30)");
-    append(ev, std::move(e));
+    append(ev, finish(Side::kFrench, "a German army HQ was eliminated (rule 11.0, ruling GAP-W-30)"));
   }
   return ev;
 }

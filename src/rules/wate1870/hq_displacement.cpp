@@ -97,8 +97,7 @@ Events WateState::apply_displace(const Step& step, const Action& a) {
              hq_label(id) + ", alone in " + step.hex.id() + ", displaces to " + to.id() +
                  " (ruling GAP-W-35)",
              {index(step.side)}}};
-  auto more = displace_lone_hqs(step.side, step.hex);  // the next HQ of that hex, if any
-  ev.insert(ev.end(), more.begin(), more.end());
+  append(ev, displace_lone_hqs(step.side, step.hex));  // the next HQ of that hex, if any
   return ev;
 }
 
@@ -108,8 +107,7 @@ Events WateState::apply_displace_roll(const Step& step, const Action& a) {
   const int d3 = d3_from_d6(std::stoi(*a.get("d")));  // 3.1
   Events ev = hq_casualty(ids.front(), 1, d3);
   if (over_) return ev;
-  auto more = displace_lone_hqs(step.side, step.hex);
-  ev.insert(ev.end(), more.begin(), more.end());
+  append(ev, displace_lone_hqs(step.side, step.hex));
   return ev;
 }
 

@@ -386,8 +386,7 @@ Events WateState::enter_hex(hex::Hex to, int cost) {
   Events ev{{"move", std::string(side_name(force_->side)) + " force moves " + from.id() + " -> " + to.id() + " (" +
                          std::to_string(cost) + " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1)",
              {}}};
-  auto c = take_control(to, force_->side);  // 3.7: the last force to move through
-  append(ev, std::move(c));
+  append(ev, take_control(to, force_->side));  // 3.7: the last force to move through
   if (in_enemy_zoc(board(), to, force_->side)) {
     force_->must_stop = true;
     ev.push_back({"zoc", "It entered an enemy zone of control and must stop (rule 3.4)", {}});
@@ -400,8 +399,7 @@ Events WateState::apply_march(Side side, const Action& a) {
   clear_engaged(pos_);  // an Opportunity Fire's absorption is over
   if (a.verb == "stop") {
     Events ev{{"stop", std::string(side_name(side)) + " force ends its march in " + force_->hex.id() + " (rule 7.1)", {}}};
-    auto e = end_force_action();
-    append(ev, std::move(e));
+    append(ev, end_force_action());
     return ev;
   }
   if (a.verb == "entrain" || a.verb == "rail" || a.verb == "detrain") return apply_rail(side, a);
@@ -419,8 +417,7 @@ Events WateState::apply_march(Side side, const Action& a) {
   steps_.push_back({StepKind::kMarch, side});
   Events ev = side == Side::kGerman ? german_step(to, cost) : enter_hex(to, cost);
   if (force_->hex == to) {  // GAP-W-35: enemy HQs alone in the hex entered displace
-    auto d = displace_lone_hqs(other(side), to);
-    append(ev, std::move(d));
+    append(ev, displace_lone_hqs(other(side), to));
   }
   return ev;
 }
@@ -564,8 +561,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
     pos_.normalise();
   }
   if (step.side == Side::kFrench) {
-    auto e = end_force_action();  // the French Forced March ends at its declared destination (ruling MA-8)
-    append(ev, std::move(e));
+    append(ev, end_force_action());  // the French Forced March ends at its declared destination (ruling MA-8)
   } else {
     force_->mp_left += step.n1;  // GAP-W-26: gained even if disrupted
     force_->forced = true;
@@ -638,13 +634,11 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
   force_->mp_left += extra;
   force_->forced = true;
   for (std::size_t i = 0; i < path.hexes.size(); ++i) {
-    auto e = enter_hex(path.hexes[i], path.costs[i]);
-    append(ev, std::move(e));
+    append(ev, enter_hex(path.hexes[i], path.costs[i]));
   }
   steps_.push_back({StepKind::kForcedMarchRoll, side, to, extra});
   for (auto h : path.hexes) {  // GAP-W-35: enemy HQs alone on the way displace first
-    auto d = displace_lone_hqs(other(side), h);
-    append(ev, std::move(d));
+    append(ev, displace_lone_hqs(other(side), h));
   }
   return ev;
 }
@@ -723,8 +717,7 @@ Events WateState::apply_rail(Side side, const Action& a) {
     Events ev{{"rail", who + " force rides by rail " + from.id() + " -> " + to.id() + " (" + std::to_string(rr.ride_mp) +
                            " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
                {}}};
-    auto d = displace_lone_hqs(other(side), to);  // GAP-W-35
-    append(ev, std::move(d));
+    append(ev, displace_lone_hqs(other(side), to));  // GAP-W-35
     return ev;
   }
   if (a.verb == "detrain") {

@@ -37,8 +37,7 @@ Events WateState::rally_force() {
                           std::to_string(improved) + " SP improve one level, " + std::to_string(cost) +
                           " RP spent (rule 7.3)",
              {}}};
-  auto e = end_force_action();
-  append(ev, std::move(e));
+  append(ev, end_force_action());
   return ev;
 }
 

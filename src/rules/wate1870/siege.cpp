@@ -71,13 +71,14 @@ Events WateState::settle_fortress_control() {
   // The walk reads the groups and the fortresses' control bytes alone. Most
   // orders leave both as they were (a roll, an activation, the order to march);
   // then it finds nothing again. Two bits a fortress, exact up to 32 of them.
-  std::uint64_t control = 0;
-  const bool packed = hexes.size() <= 32;
-  if (packed)
+  auto fortress_control = [&]() -> std::optional<std::uint64_t> {
+    if (hexes.size() > 32) return std::nullopt;
+    std::uint64_t c = 0;
     for (const int i : m.fortress_sorted_indices())
-      control =
-          control << 2 | static_cast<std::uint64_t>(pos_.control[static_cast<std::size_t>(i)] + 1);
-  if (packed && quiet_fortresses_.sps == sps.stamp() && quiet_fortresses_.control == control)
+      c = c << 2 | static_cast<std::uint64_t>(pos_.control[static_cast<std::size_t>(i)] + 1);
+    return c;
+  };
+  if (quiet_fortresses_.sps == sps.stamp() && fortress_control() == quiet_fortresses_.control)
     return {};
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
   auto it = sps.begin();
@@ -94,7 +95,7 @@ Events WateState::settle_fortress_control() {
       held.emplace_back(h, side);
   }
   if (held.empty()) {
-    if (packed) quiet_fortresses_ = {sps.stamp(), control};
+    if (const auto c = fortress_control()) quiet_fortresses_ = {sps.stamp(), *c};
     return {};
   }
   Events ev;
@@ -103,8 +104,7 @@ Events WateState::settle_fortress_control() {
                   std::string(side_name(other(side))) + " has no SP left in " + place(*m.find(h)) +
                       "; " + std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
                   {}});
-    auto e = take_control(h, side);
-    append(ev, std::move(e));
+    append(ev, take_control(h, side));
   }
   return ev;
 }
@@ -180,11 +180,8 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
                                     place(*s->info) + " are eliminated (rule 9.0)",
                   {}});
   // HQs of the fallen garrison are left alone with the besieger (GAP-W-35, ruling P-2).
-  {
-    auto d = displace_lone_hqs(s->holder, step.hex);
-    ev.insert(ev.end(), d.begin(), d.end());
-    if (over_) return ev;
-  }
+  append(ev, displace_lone_hqs(s->holder, step.hex));
+  if (over_) return ev;
   const int dv = data_->tables.vp_fortress_destroyed(s->info->country, sr);
   if (dv != 0) {
     vp_ += dv;
@@ -193,8 +190,7 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
                   {}});
   }
   // 3.7: the besieger is now the only side in the hex.
-  auto c = take_control(step.hex, s->besieger);
-  ev.insert(ev.end(), c.begin(), c.end());
+  append(ev, take_control(step.hex, s->besieger));
   return ev;
 }
 

@@ -190,16 +190,12 @@ Events WateState::start_phase(Phase phase) {
         steps_.push_back({StepKind::kInitiative, Side::kFrench});
       }
       break;
-    case Phase::kSiege: {
-      auto e = start_siege_phase();  // 9.0 (siege.cpp)
-      append(ev, std::move(e));
+    case Phase::kSiege:
+      append(ev, start_siege_phase());  // 9.0 (siege.cpp)
       break;
-    }
-    case Phase::kRecovery: {
-      auto e = start_recovery_phase();  // 10.0 (recovery.cpp)
-      append(ev, std::move(e));
+    case Phase::kRecovery:
+      append(ev, start_recovery_phase());  // 10.0 (recovery.cpp)
       break;
-    }
   }
   ev.insert(ev.begin(), Event{"phase", "Turn " + std::to_string(turn_) + ", " +
                                            std::string(phase_name(phase_)) + " phase", {}});
@@ -454,114 +450,77 @@ Result<Events> WateState::apply(Player player, const Action& action) {
         if (before_apply_ && before_apply_->mobilization[index(s.side)] &&
             before_apply_->mobilization_every[index(s.side)] && !options_.flag("12.2"))
           kept_places = before_apply_->mobilization[index(s.side)];
-        auto e = apply_admin(s.side, action);  // 6.2 (administrative.cpp): pushes the step again
-        append(ev, std::move(e));
+        append(ev, apply_admin(s.side, action));  // 6.2 (administrative.cpp): pushes the step again
         break;
       }
       ev.push_back({"administrative_done",
                     std::string(side_name(s.side)) + " ends the Administrative Phase (rule 6.0)", {}});
       break;
-    case StepKind::kActivate: {
-      auto e = apply_activation(s.side, action);
-      append(ev, std::move(e));
+    case StepKind::kActivate:
+      append(ev, apply_activation(s.side, action));
       break;
-    }
-    case StepKind::kHqOrders: {
-      auto e = apply_hq_order(s.side, action);
-      append(ev, std::move(e));
+    case StepKind::kHqOrders:
+      append(ev, apply_hq_order(s.side, action));
       break;
-    }
-    case StepKind::kForceOrders: {
-      auto e = apply_force_order(s.side, action);
-      append(ev, std::move(e));
+    case StepKind::kForceOrders:
+      append(ev, apply_force_order(s.side, action));
       break;
-    }
-    case StepKind::kMarch: {
-      auto e = apply_march(s.side, action);
-      append(ev, std::move(e));
+    case StepKind::kMarch:
+      append(ev, apply_march(s.side, action));
       break;
-    }
-    case StepKind::kAbsorb: {
-      auto e = apply_absorb(s, action);
-      append(ev, std::move(e));
+    case StepKind::kAbsorb:
+      append(ev, apply_absorb(s, action));
       break;
-    }
     case StepKind::kArtillery:
     case StepKind::kReroll:
     case StepKind::kRetreat:
-    case StepKind::kAdvance: {
-      auto e = apply_combat_action(s, action);
-      append(ev, std::move(e));
+    case StepKind::kAdvance:
+      append(ev, apply_combat_action(s, action));
       break;
-    }
     case StepKind::kCombatDice:
     case StepKind::kRerollDie:
     case StepKind::kHqCasualtyRoll:
-    case StepKind::kRiverLoss: {
-      auto e = apply_combat_chance(s, action);
-      append(ev, std::move(e));
+    case StepKind::kRiverLoss:
+      append(ev, apply_combat_chance(s, action));
       break;
-    }
     case StepKind::kCombat: break;
-    case StepKind::kChassepotChoice: {  // 7.1.2 (march.cpp)
-      auto e = apply_chassepot(s, action);
-      append(ev, std::move(e));
+    case StepKind::kChassepotChoice:  // 7.1.2 (march.cpp)
+      append(ev, apply_chassepot(s, action));
       break;
-    }
     case StepKind::kChassepotRoll:
     case StepKind::kForcedMarchRoll:
-    case StepKind::kMarchHqCasualty: {  // 7.1.2, 7.2 (march.cpp)
-      auto e = apply_march_roll(s, action);
-      append(ev, std::move(e));
+    case StepKind::kMarchHqCasualty:  // 7.1.2, 7.2 (march.cpp)
+      append(ev, apply_march_roll(s, action));
       break;
-    }
-    case StepKind::kSiegeRoll: {
-      auto e = apply_siege_roll(s, action);  // 9.0 (siege.cpp)
-      append(ev, std::move(e));
+    case StepKind::kSiegeRoll:
+      append(ev, apply_siege_roll(s, action));  // 9.0 (siege.cpp)
       break;
-    }
-    case StepKind::kRecovery: {
-      auto e = apply_recovery(s.side, action);  // 10.0 (recovery.cpp)
-      append(ev, std::move(e));
+    case StepKind::kRecovery:
+      append(ev, apply_recovery(s.side, action));  // 10.0 (recovery.cpp)
       break;
-    }
-    case StepKind::kSetup: {
-      auto e = apply_setup(s.side, action);  // 14.0 (setup.cpp)
-      append(ev, std::move(e));
+    case StepKind::kSetup:
+      append(ev, apply_setup(s.side, action));  // 14.0 (setup.cpp)
       break;
-    }
-    case StepKind::kCavalryRoll: {  // 8.1 (combat_procedure.cpp)
-      auto e = apply_combat_chance(s, action);
-      append(ev, std::move(e));
+    case StepKind::kCavalryRoll:  // 8.1 (combat_procedure.cpp)
+      append(ev, apply_combat_chance(s, action));
       break;
-    }
-    case StepKind::kCavalryRetreat: {
-      auto e = apply_cavalry(s, action);
-      append(ev, std::move(e));
+    case StepKind::kCavalryRetreat:
+      append(ev, apply_cavalry(s, action));
       break;
-    }
-    case StepKind::kHqDisplace: {  // GAP-W-35 (hq_displacement.cpp)
-      auto e = apply_displace(s, action);
-      append(ev, std::move(e));
+    case StepKind::kHqDisplace:  // GAP-W-35 (hq_displacement.cpp)
+      append(ev, apply_displace(s, action));
       break;
-    }
-    case StepKind::kHqDisplaceRoll: {
-      auto e = apply_displace_roll(s, action);
-      append(ev, std::move(e));
+    case StepKind::kHqDisplaceRoll:
+      append(ev, apply_displace_roll(s, action));
       break;
-    }
   }
   // Automatic steps run at once: the combat procedure's stages (8.0).
   while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
     steps_.pop_back();
-    auto e = combat_continue();
-    append(ev, std::move(e));
+    append(ev, combat_continue());
   }
   pos_.normalise();
-  {
-    auto e = settle_fortress_control();  // GAP-W-21 (siege.cpp)
-    append(ev, std::move(e));
-  }
+  append(ev, settle_fortress_control());  // GAP-W-21 (siege.cpp)
   // 12.2 (fog.cpp): who may see what the action told; victory and the turn
   // sequence that follow are public, and are judged without them.
   if (fog) {
@@ -569,12 +528,8 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   } else {
     for (auto& e : ev) e.visible_to.clear();  // without 12.2 every event is for everybody
   }
-  {
-    auto v = check_victory();  // 11.0 (victory.cpp)
-    append(ev, std::move(v));
-  }
-  auto next = advance_phase();
-  append(ev, std::move(next));
+  append(ev, check_victory());  // 11.0 (victory.cpp)
+  append(ev, advance_phase());
   // The queries until the next order then search a list known to be normalised
   // (SpList); nothing to do if nothing touched it since the normalise above.
   pos_.normalise();

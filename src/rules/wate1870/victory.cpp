@@ -160,8 +160,7 @@ Events WateState::apply_rail_exit(Side side, const Action& a) {
                  " corps HQs and " + std::to_string(exited_sp_) + " SP gone so far, " +
                  std::to_string(exited_corps()) + " full corps (rule 11.0, ruling GAP-W-29)",
              {}}};
-  auto e = end_force_action();
-  append(ev, std::move(e));
+  append(ev, end_force_action());
   return ev;
 }
 

@@ -138,36 +138,33 @@ void zoc_inputs(const Board& b, Side side, std::vector<std::uint64_t>& out) {
   const Map& m = b.map();
   out.clear();
   out.push_back(0);  // the number of group words, set below
+  // A group that counts, or that is in a fortress: its hex, its SP if it
+  // counts, and its side.
+  auto add = [&](const SpGroup& g, bool counts) {
+    out.push_back((static_cast<std::uint64_t>(g.hex.col) & 0xffff) << 48 |
+                  (static_cast<std::uint64_t>(g.hex.row) & 0xffff) << 32 |
+                  static_cast<std::uint64_t>(counts ? static_cast<std::uint32_t>(g.count) : 0u) << 1 |
+                  index(g.side));
+  };
   if (b.pos.sps.normalised()) {
     // The groups come sorted by hex, as the fortresses do: one pass over both
-    // tells a group in a fortress, with no map lookup per group. A group is
-    // then known by its hex (a word the same for every map).
+    // tells a group in a fortress, with no map lookup per group.
     const auto& forts = m.fortress_hexes();
     auto f = forts.begin();
     for (const auto& g : b.pos.sps) {
       while (f != forts.end() && *f < g.hex) ++f;
       const bool counts = g.side == side && counts_for_zoc(g);
-      if (!counts && (f == forts.end() || *f != g.hex)) continue;
-      out.push_back((static_cast<std::uint64_t>(g.hex.col) & 0xffff) << 48 |
-                    (static_cast<std::uint64_t>(g.hex.row) & 0xffff) << 32 |
-                    static_cast<std::uint64_t>(counts ? static_cast<std::uint32_t>(g.count) : 0u)
-                        << 1 |
-                    index(g.side));
+      if (counts || (f != forts.end() && *f == g.hex)) add(g, counts);
     }
-    out[0] = out.size() | std::uint64_t{1} << 63;  // not the words made below
   } else {
     for (const auto& g : b.pos.sps) {
       const int i = m.index_of(g.hex);
       if (i < 0) continue;
       const bool counts = g.side == side && counts_for_zoc(g);
-      if (!counts && !m.facts()[static_cast<std::size_t>(i)].fortress) continue;
-      out.push_back(static_cast<std::uint64_t>(static_cast<std::uint32_t>(i)) << 33 |
-                    static_cast<std::uint64_t>(counts ? static_cast<std::uint32_t>(g.count) : 0u)
-                        << 1 |
-                    index(g.side));
+      if (counts || m.facts()[static_cast<std::size_t>(i)].fortress) add(g, counts);
     }
-    out[0] = out.size();
   }
+  out[0] = out.size();
   for (const int i : m.fortress_indices())
     out.push_back(static_cast<std::uint8_t>(b.pos.control[static_cast<std::size_t>(i)]));
   for (const auto d : b.pos.destroyed) out.push_back(hex_word(d));
