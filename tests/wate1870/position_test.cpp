@@ -135,6 +135,70 @@ TEST(Wate1870_Position, MovingTheActingGroupsIsSettingTheirHexAndNormalising) {
   EXPECT_GT(far, 20);     // and moved past every other group
 }
 
+// An edit of one hex's groups (an activation taking SP, the end of a force's
+// action) gives the list that changing them in place and normalising gives.
+TEST(Wate1870_Position, EditingAHexIsChangingItsGroupsAndNormalising) {
+  const std::vector<std::string> names{"", "I", "II", "Guard"};
+  Pcg32 rng(5, 11);
+  int emptied = 0, merged = 0, added = 0;
+  for (int round = 0; round < 500; ++round) {
+    Position p;
+    const int n = static_cast<int>(rng.below(50));
+    for (int i = 0; i < n; ++i) {
+      SpGroup g = random_group(rng, names, {10, 3}, 4, 4);
+      g.activated = rng.below(3) == 0;
+      g.acting = rng.below(4) == 0;
+      p.sps.push_back(g);
+    }
+    if (rng.below(2)) p.normalise();  // a clean list, or one still to be normalised
+    const hex::Hex h{10 + static_cast<int>(rng.below(4)), 3 + static_cast<int>(rng.below(4))};
+    // Some groups of h lose SP or flags, and a part of one is added as a new group.
+    const std::uint32_t pick = rng.below(1000);
+    const auto change = [&](std::vector<SpGroup>& groups, bool in_run) {
+      std::uint32_t k = pick;
+      SpGroup extra;
+      bool add = false;
+      for (auto& g : groups) {
+        if (!in_run && g.hex != h) continue;
+        if (k % 3 == 0 && g.count > 0) {
+          g.count -= 1;
+          extra = g;
+          extra.count = 1;
+          extra.acting = !g.acting;
+          add = true;
+        }
+        if (k % 5 == 1) g.activated = !g.activated;
+        k /= 2;
+      }
+      if (add) groups.push_back(extra);
+      return add;
+    };
+    Position want = p;
+    want.normalise();
+    std::vector<SpGroup> edited = want.sps.vector();
+    if (change(edited, false)) ++added;
+    want.sps.clear();
+    for (const auto& g : edited) want.sps.push_back(g);
+    Position before = want;
+    want.normalise();
+    merged += static_cast<int>(before.sps.size() - want.sps.size());
+    for (const auto& g : edited) emptied += g.hex == h && g.count == 0;
+    p.edit_hex(h, [&](std::vector<SpGroup>& run) { change(run, true); });
+    ASSERT_EQ(p.sps.vector(), want.sps.vector()) << "round " << round;
+    ASSERT_TRUE(p.sps.normalised()) << "round " << round;
+    // The end of an action: every acting flag cleared.
+    Position done = p;
+    for (auto& g : done.sps) g.acting = false;
+    done.normalise();
+    p.clear_acting();
+    ASSERT_EQ(p.sps.vector(), done.sps.vector()) << "round " << round;
+    ASSERT_TRUE(p.sps.normalised()) << "round " << round;
+  }
+  EXPECT_GT(emptied, 20);  // groups left empty were dropped
+  EXPECT_GT(merged, 20);   // and equal ones merged
+  EXPECT_GT(added, 50);
+}
+
 // A list searched by hex must be one in canonical order: any access that could
 // change it (a non-const iterator, element or push) marks it, and only
 // normalise() clears the mark.
@@ -195,6 +259,15 @@ TEST(Wate1870_Position, TheStampIsNewAfterEveryChangeAndKeptByACopy) {
   const std::uint64_t before_move = p.sps.stamp();
   p.move_acting({22, 8});
   EXPECT_NE(p.sps.stamp(), before_move);
+  const std::uint64_t before_clear = p.sps.stamp();
+  p.clear_acting();  // a flag cleared: another content
+  const std::uint64_t cleared = p.sps.stamp();
+  EXPECT_NE(cleared, before_clear);
+  p.clear_acting();  // none left to clear: the same
+  p.edit_hex({22, 8}, [](std::vector<SpGroup>&) {});
+  EXPECT_EQ(p.sps.stamp(), cleared);
+  p.edit_hex({22, 8}, [](std::vector<SpGroup>& run) { run.front().activated = true; });
+  EXPECT_NE(p.sps.stamp(), cleared);
 
   const std::uint64_t held = p.sps.stamp();
   Position moved = std::move(p);

@@ -28,21 +28,24 @@ void WateState::take_sps(Side side, hex::Hex h, int n, bool worst_first) {
   // Best status first to move or fight, worst first to rally.
   const auto order = worst_first ? std::array{Status::kDemoralized, Status::kDisrupted, Status::kGood}
                                  : std::array{Status::kGood, Status::kDisrupted, Status::kDemoralized};
-  for (Status want : order) {
-    for (std::size_t i = 0; i < pos_.sps.size() && n > 0; ++i) {
-      SpGroup& g = pos_.sps[i];
-      if (g.side != side || g.hex != h || g.activated || g.acting || g.status != want) continue;
-      const int k = std::min(n, g.count);
-      SpGroup taken = g;
-      taken.count = k;
-      taken.activated = true;
-      taken.acting = true;
-      g.count -= k;
-      n -= k;
-      pos_.sps.push_back(taken);
+  // The SP are all in h: only its groups are read and put back in order.
+  pos_.edit_hex(h, [&](std::vector<SpGroup>& run) {
+    const std::size_t had = run.size();  // the parts taken are added after these
+    for (Status want : order) {
+      for (std::size_t i = 0; i < had && n > 0; ++i) {
+        SpGroup& g = run[i];
+        if (g.side != side || g.activated || g.acting || g.status != want) continue;
+        const int k = std::min(n, g.count);
+        SpGroup taken = g;
+        taken.count = k;
+        taken.activated = true;
+        taken.acting = true;
+        g.count -= k;
+        n -= k;
+        run.push_back(taken);
+      }
     }
-  }
-  pos_.normalise();
+  });
 }
 
 bool WateState::can_activate_anything(Side side) const {
@@ -347,8 +350,8 @@ Events WateState::apply_force_order(Side side, const Action& a) {
 // ---- ending actions and activations ----
 
 Events WateState::end_force_action() {
-  for (auto& g : pos_.sps) g.acting = false;
-  pos_.normalise();
+  pos_.clear_acting();
+  pos_.normalise();  // the HQs and destroyed fortresses, as after any order
   const bool hq_action = force_ && force_->hq_action;
   const Side side = force_ ? force_->side : Side::kFrench;
   force_.reset();

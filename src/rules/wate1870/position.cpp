@@ -121,6 +121,74 @@ void Position::move_acting(hex::Hex to) {
   sps.stamp_ = 0;
 }
 
+namespace {
+// The run edit_hex has open on this thread: its copy and where it came from.
+struct OpenRun {
+  std::vector<SpGroup> groups;
+  std::size_t first = 0, last = 0;
+  bool open = false;
+};
+thread_local OpenRun open_run;
+}  // namespace
+
+std::vector<SpGroup>& Position::open_hex(hex::Hex h) {
+  assert(!open_run.open);  // edits do not nest
+  normalise();
+  const auto [first, last] = sps.in_hex(h);
+  open_run.first = static_cast<std::size_t>(first - sps.v_.cbegin());
+  open_run.last = static_cast<std::size_t>(last - sps.v_.cbegin());
+  open_run.groups.assign(first, last);
+  open_run.open = true;
+  return open_run.groups;
+}
+
+void Position::close_hex(hex::Hex h) {
+  std::vector<SpGroup>& run = open_run.groups;
+  open_run.open = false;
+  // All in one hex, so ordering the run orders the list: a few groups sorted,
+  // the equal merged, the empty dropped, as normalise() would.
+  std::erase_if(run, [](const SpGroup& g) { return g.count <= 0; });
+  assert(std::all_of(run.begin(), run.end(), [&](const SpGroup& g) { return g.hex == h; }));
+  (void)h;
+  std::sort(run.begin(), run.end(),
+            [](const SpGroup& a, const SpGroup& b) { return order(a, b) < 0; });
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < run.size(); ++r) {
+    if (w > 0 && order(run[w - 1], run[r]) == 0) {
+      run[w - 1].count += run[r].count;
+    } else {
+      if (w != r) run[w] = run[r];
+      ++w;
+    }
+  }
+  run.resize(w);
+  std::vector<SpGroup>& v = sps.v_;
+  const auto first = v.begin() + static_cast<std::ptrdiff_t>(open_run.first);
+  const auto last = v.begin() + static_cast<std::ptrdiff_t>(open_run.last);
+  const auto had = static_cast<std::size_t>(last - first);
+  if (!std::equal(run.begin(), run.end(), first, last)) sps.stamp_ = 0;  // else the same content
+  if (run.size() == had) {
+    std::copy(run.begin(), run.end(), first);
+  } else {
+    const auto at = v.erase(first, last);
+    v.insert(at, run.begin(), run.end());
+  }
+  sps.dirty_ = false;
+}
+
+void Position::clear_acting() {
+  normalise();
+  // The acting groups are the force's: one hex, or the few it fought from.
+  thread_local std::vector<hex::Hex> hexes;
+  hexes.clear();
+  for (const auto& g : sps.v_)
+    if (g.acting && (hexes.empty() || hexes.back() != g.hex)) hexes.push_back(g.hex);
+  for (const hex::Hex h : hexes)
+    edit_hex(h, [](std::vector<SpGroup>& run) {
+      for (auto& g : run) g.acting = false;
+    });
+}
+
 std::uint64_t SpList::new_stamp() {
   // Shared by every thread: a list made on one may be copied to another.
   static std::atomic<std::uint64_t> next{0};

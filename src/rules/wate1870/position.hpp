@@ -148,6 +148,19 @@ struct Position {
   // normalise(), without the insertion sort across every group between the two
   // hexes (a ride by rail crosses most of the list).
   void move_acting(hex::Hex to);
+  // Lets f change the groups of hex h (counts, flags) and add groups in h to
+  // them, then puts them back in canonical order: the same list as changing
+  // them in place and calling normalise(), at the cost of that hex's run
+  // instead of a pass over every group (an activation takes SP in one hex).
+  template <class F>
+  void edit_hex(hex::Hex h, F&& f) {
+    std::vector<SpGroup>& run = open_hex(h);
+    f(run);
+    close_hex(h);
+  }
+  // Clears the acting flag of every group (the force's action is over), with
+  // the hexes that held acting groups put back in order as edit_hex does.
+  void clear_acting();
   std::optional<Side> controller(const Map& map, hex::Hex h) const;
   void set_controller(const Map& map, hex::Hex h, std::optional<Side> side);
   bool fortress_destroyed(hex::Hex h) const;
@@ -165,6 +178,12 @@ struct Position {
   const HqUnit* hq(const char* id) const { return hq(std::string_view(id)); }
   HqUnit* hq(const char* id) { return hq(std::string_view(id)); }
   friend bool operator==(const Position&, const Position&) = default;
+
+ private:
+  // edit_hex's two halves: the run of h copied out (normalising first), and
+  // the edited copy sorted, merged and put back in the run's place.
+  std::vector<SpGroup>& open_hex(hex::Hex h);
+  void close_hex(hex::Hex h);
 };
 
 }  // namespace rz::wate1870
