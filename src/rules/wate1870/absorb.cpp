@@ -71,20 +71,22 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   const Pick p{*hex::parse_hex(*a.get("hex")), *a.get("formation") == "none" ? std::string() : *a.get("formation"),
                *parse_status(*a.get("status"))};
   // Split one SP off the chosen group, then eliminate or degrade it.
-  for (auto& g : pos_.sps) {
-    if (!g.engaged || g.side != step.side || g.hex != p.hex || g.formation != p.formation || g.status != p.status ||
-        g.count == 0)
-      continue;
-    g.count -= 1;
-    const bool eliminate = step.n1 > 0 || g.status == Status::kDemoralized;
-    if (!eliminate) {
-      SpGroup one = g;
-      one.count = 1;
-      one.status = g.status == Status::kGood ? Status::kDisrupted : Status::kDemoralized;
-      pos_.sps.push_back(one);
+  pos_.edit_hex(p.hex, [&](std::vector<SpGroup>& run) {
+    for (auto& g : run) {
+      if (!g.engaged || g.side != step.side || g.formation != p.formation || g.status != p.status ||
+          g.count == 0)
+        continue;
+      g.count -= 1;
+      const bool eliminate = step.n1 > 0 || g.status == Status::kDemoralized;
+      if (!eliminate) {
+        SpGroup one = g;
+        one.count = 1;
+        one.status = g.status == Status::kGood ? Status::kDisrupted : Status::kDemoralized;
+        run.push_back(one);  // g is not used after this
+      }
+      break;
     }
-    break;
-  }
+  });
   const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
   if (eliminated) ++eliminated_[index(step.side)];
   pos_.normalise();

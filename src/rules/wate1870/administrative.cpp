@@ -296,8 +296,9 @@ Events WateState::apply_admin(Side side, const Action& a) {
     const int cost = n * t.mobilise_sp_cost(side);
     rp_[index(side)] -= cost;
     // New SP belong to no formation (ruling P-4), in good order, not activated.
-    pos_.sps.push_back(SpGroup{side, h, "", Status::kGood, n, false, false});
-    pos_.normalise();
+    pos_.edit_hex(h, [&](std::vector<SpGroup>& run) {
+      run.push_back(SpGroup{side, h, "", Status::kGood, n, false, false});
+    });
     use_of(side, h).sp += n;
     ev.push_back({"mobilize", std::string(side_name(side)) + " mobilizes " + std::to_string(n) + " SP in " +
                                   place(*info) + " for " + std::to_string(cost) + " RP, " +

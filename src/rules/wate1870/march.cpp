@@ -525,8 +525,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
         steps_.push_back({StepKind::kMarchHqCasualty, Side::kGerman, target, static_cast<int>(i)});
     if (r.lp > 0) {
       const ForceSp fs = force_sp(pos_);
-      for (auto& g : pos_.sps)
-        if (g.acting) g.engaged = true;
+      pos_.edit_acting([](SpGroup& g) { g.engaged = true; });
       push_absorb(Side::kGerman, 0, r.lp);
       if (fs.all > 0 && r.lp >= fs.steps) {
         // Every SP is eliminated whatever the choices: its move ends (7.1.2).
@@ -556,9 +555,9 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
                                     " (rule 7.2)",
                 {}});
   if (disrupt) {
-    for (auto& g : pos_.sps)
-      if (g.acting && g.status == Status::kGood) g.status = Status::kDisrupted;
-    pos_.normalise();
+    pos_.edit_acting([](SpGroup& g) {
+      if (g.status == Status::kGood) g.status = Status::kDisrupted;
+    });
   }
   if (step.side == Side::kFrench) {
     append(ev, end_force_action());  // the French Forced March ends at its declared destination (ruling MA-8)
@@ -721,21 +720,19 @@ Events WateState::apply_rail(Side side, const Action& a) {
     return ev;
   }
   if (a.verb == "detrain") {
-    for (auto& g : pos_.sps)
-      if (g.acting) g.entrained = false;
+    pos_.edit_acting([](SpGroup& g) { g.entrained = false; });
     force_->entrained = false;
     force_->mp_left -= rr.detrain_mp;
-    pos_.normalise();
     return {{"rail", who + " force detrains in " + force_->hex.id() + " (" + std::to_string(rr.detrain_mp) +
                          " MP, rule 7.1.3)",
              {}}};
   }
   int n = 0;
-  for (auto& g : pos_.sps)
-    if (g.acting && !g.entrained) {
-      g.entrained = true;
-      n += g.count;
-    }
+  pos_.edit_acting([&](SpGroup& g) {
+    if (g.entrained) return;
+    g.entrained = true;
+    n += g.count;
+  });
   force_->entrained = true;
   force_->mp_left -= rr.entrain_mp;
   if (rail_turn_ != turn_) {
@@ -791,21 +788,23 @@ Events WateState::apply_pickup(Side side, const Action& a) {
         majority = static_cast<Status>(s);
       }
   }
-  for (Status want : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
-    for (std::size_t i = 0; i < pos_.sps.size() && n > 0; ++i) {
-      SpGroup& g = pos_.sps[i];
-      if (g.side != side || g.hex != force_->hex || g.activated || g.acting || g.entrained || g.status != want) continue;
-      const int k = std::min(n, g.count);
-      SpGroup taken = g;
-      taken.count = k;
-      taken.activated = true;
-      taken.acting = true;
-      if (majority) taken.status = *majority;
-      g.count -= k;
-      n -= k;
-      pos_.sps.push_back(taken);
-    }
-  pos_.normalise();
+  pos_.edit_hex(force_->hex, [&](std::vector<SpGroup>& run) {
+    const std::size_t had = run.size();  // the parts taken are added after these
+    for (Status want : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
+      for (std::size_t i = 0; i < had && n > 0; ++i) {
+        SpGroup& g = run[i];
+        if (g.side != side || g.activated || g.acting || g.entrained || g.status != want) continue;
+        const int k = std::min(n, g.count);
+        SpGroup taken = g;
+        taken.count = k;
+        taken.activated = true;
+        taken.acting = true;
+        if (majority) taken.status = *majority;
+        g.count -= k;
+        n -= k;
+        run.push_back(taken);
+      }
+  });
   frames_.back().limit_left -= picked;
   force_->mp_left -= 1;
   steps_.push_back({StepKind::kMarch, side});

@@ -176,17 +176,15 @@ void Position::close_hex(hex::Hex h) {
   sps.dirty_ = false;
 }
 
-void Position::clear_acting() {
+const std::vector<hex::Hex>& Position::acting_hexes() {
   normalise();
-  // The acting groups are the force's: one hex, or the few it fought from.
+  // The acting groups are the force's: one hex (a group from elsewhere would be
+  // found too).
   thread_local std::vector<hex::Hex> hexes;
   hexes.clear();
   for (const auto& g : sps.v_)
     if (g.acting && (hexes.empty() || hexes.back() != g.hex)) hexes.push_back(g.hex);
-  for (const hex::Hex h : hexes)
-    edit_hex(h, [](std::vector<SpGroup>& run) {
-      for (auto& g : run) g.acting = false;
-    });
+  return hexes;
 }
 
 std::uint64_t SpList::new_stamp() {

@@ -158,9 +158,20 @@ struct Position {
     f(run);
     close_hex(h);
   }
-  // Clears the acting flag of every group (the force's action is over), with
-  // the hexes that held acting groups put back in order as edit_hex does.
-  void clear_acting();
+  // Calls f(g) for each acting group (the force carrying out an action), with
+  // the hexes that hold them put back in order as edit_hex does.
+  template <class F>
+  void edit_acting(F&& f) {
+    for (const hex::Hex h : acting_hexes())
+      edit_hex(h, [&](std::vector<SpGroup>& run) {
+        for (auto& g : run)
+          if (g.acting) f(g);
+      });
+  }
+  // The force's action is over: no group is acting.
+  void clear_acting() {
+    edit_acting([](SpGroup& g) { g.acting = false; });
+  }
   std::optional<Side> controller(const Map& map, hex::Hex h) const;
   void set_controller(const Map& map, hex::Hex h, std::optional<Side> side);
   bool fortress_destroyed(hex::Hex h) const;
@@ -184,6 +195,8 @@ struct Position {
   // the edited copy sorted, merged and put back in the run's place.
   std::vector<SpGroup>& open_hex(hex::Hex h);
   void close_hex(hex::Hex h);
+  // The hexes holding acting groups, sorted (normalising first).
+  const std::vector<hex::Hex>& acting_hexes();
 };
 
 }  // namespace rz::wate1870
