@@ -351,7 +351,6 @@ Events WateState::apply_force_order(Side side, const Action& a) {
 
 Events WateState::end_force_action() {
   pos_.clear_acting();
-  pos_.normalise();  // the HQs and destroyed fortresses, as after any order
   const bool hq_action = force_ && force_->hq_action;
   const Side side = force_ ? force_->side : Side::kFrench;
   force_.reset();

@@ -440,7 +440,7 @@ Events WateState::combat_continue() {
               g.count = 0;
             }
           eliminated_[index(loser)] += n;
-          pos_.normalise();
+          pos_.normalise_groups();
           ev.push_back({"retreat", std::string(side_name(loser)) + " force in " + h.id() + " has no retreat and is eliminated (" +
                                        std::to_string(n) + " SP, rule 8.6)",
                         {}});
@@ -494,7 +494,7 @@ Events WateState::combat_continue() {
     default: {  // the end: March Combat may go on marching (7.1.1)
       const bool won_march = c.march && c.winner == att && enterable_after_win(c.target, def);
       for (auto& g : pos_.sps) g.engaged = false;
-      pos_.normalise();
+      pos_.normalise_groups();
       combat_.reset();
       if (won_march) {
         // 7.1.1: the force enters the hex and may go on; demoralized SP stay behind.
@@ -511,7 +511,7 @@ Events WateState::combat_continue() {
         for (const auto& id : force_->hqs) pos_.hq(id)->hex = c.target;
         force_->hex = c.target;
         force_->moved = true;
-        pos_.normalise();
+        pos_.normalise_groups();
         ev.push_back({"advance", "The victorious force enters " + c.target.id() + " with " + std::to_string(moving) +
                                      " SP and " + std::to_string(force_->mp_left) + " MP left (rule 7.1.1)",
                       {}});
@@ -605,7 +605,7 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
     }
   for (auto& q : pos_.hqs)
     if (q.side == step.side && q.hex == step.hex) q.hex = dest;
-  pos_.normalise();
+  pos_.normalise_groups();
   Events ev{{"cavalry",
              "The " + who + " cavalry retreats " + std::to_string(moved) + " SP " + step.hex.id() +
                  " -> " + hex_list(path) +
@@ -721,7 +721,7 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
         if (q.side == step.side && q.hex == step.hex &&
             fortress_garrison(board(), step.hex, step.side) == 0 && !chosen->eliminated)
           q.hex = dest;
-      pos_.normalise();
+      pos_.normalise_groups();
       Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
                                 (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",
                  {}}};
@@ -747,7 +747,7 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
           g.hex = c.target;
           n += g.count;
         }
-      pos_.normalise();
+      pos_.normalise_groups();
       Events ev{{"advance", who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " + c.target.id() +
                                 " (rule 8.7)",
                  {}}};

@@ -181,7 +181,7 @@ void clear_engaged(Position& pos) {
   const auto& list = std::as_const(pos).sps;
   if (std::none_of(list.begin(), list.end(), [](const SpGroup& g) { return g.engaged; })) return;
   for (auto& g : pos.sps) g.engaged = false;
-  pos.normalise();
+  pos.normalise_groups();
 }
 
 }  // namespace
@@ -391,7 +391,7 @@ Events WateState::enter_hex(hex::Hex to, int cost) {
     force_->must_stop = true;
     ev.push_back({"zoc", "It entered an enemy zone of control and must stop (rule 3.4)", {}});
   }
-  pos_.normalise();
+  pos_.normalise_groups();
   return ev;
 }
 
@@ -512,7 +512,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
         pos_.sps.push_back(one);  // g is not used after this
         break;
       }
-      pos_.normalise();
+      pos_.normalise_groups();
     }
     // Resolved in this order (the stack is pushed in reverse): the losses, the
     // HQ checks, then the 12.3 extra roll.
@@ -742,7 +742,7 @@ Events WateState::apply_rail(Side side, const Action& a) {
   rail_sp_[index(side)] += n;
   const int rp = n * rr.rp_per_sp;
   rp_[index(side)] -= rp;
-  pos_.normalise();
+  pos_.normalise_groups();
   return {{"rail", who + " force entrains " + std::to_string(n) + " SP in " + force_->hex.id() + " (" +
                        std::to_string(rr.entrain_mp) + " MP, " + std::to_string(rp) + " RP, rule 7.1.3)",
            {}}};

@@ -29,6 +29,15 @@ int order(const SpGroup& a, const SpGroup& b) {
 }  // namespace
 
 void Position::normalise() {
+  auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
+  if (!std::is_sorted(hqs.begin(), hqs.end(), by_id)) std::sort(hqs.begin(), hqs.end(), by_id);
+  normalise_groups();
+}
+
+void Position::normalise_groups() {
+  assert(std::is_sorted(hqs.begin(), hqs.end(),
+                        [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; }) ||
+         !"an HQ was added since the last normalise()");
   std::vector<SpGroup>& v = sps.v_;
   // Called after every change, when the list is almost always in order already,
   // with no empty or mergeable group: one pass finds that out, and none is
@@ -84,14 +93,12 @@ void Position::normalise() {
     }
   }
   sps.dirty_ = false;
-  auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
-  if (!std::is_sorted(hqs.begin(), hqs.end(), by_id)) std::sort(hqs.begin(), hqs.end(), by_id);
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
     std::sort(destroyed.begin(), destroyed.end());
 }
 
 void Position::move_acting(hex::Hex to) {
-  normalise();
+  normalise_groups();
   std::vector<SpGroup>& v = sps.v_;
   // The acting groups are few; the others keep their order when they are taken out.
   thread_local std::vector<SpGroup> moved;
@@ -133,7 +140,7 @@ thread_local OpenRun open_run;
 
 std::vector<SpGroup>& Position::open_hex(hex::Hex h) {
   assert(!open_run.open);  // edits do not nest
-  normalise();
+  normalise_groups();
   const auto [first, last] = sps.in_hex(h);
   open_run.first = static_cast<std::size_t>(first - sps.v_.cbegin());
   open_run.last = static_cast<std::size_t>(last - sps.v_.cbegin());
@@ -177,7 +184,7 @@ void Position::close_hex(hex::Hex h) {
 }
 
 const std::vector<hex::Hex>& Position::acting_hexes() {
-  normalise();
+  normalise_groups();
   // The acting groups are the force's: one hex (a group from elsewhere would be
   // found too).
   thread_local std::vector<hex::Hex> hexes;

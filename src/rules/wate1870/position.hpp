@@ -143,6 +143,11 @@ struct Position {
 
   // Merges equal SP groups, drops empty ones, sorts: the canonical form.
   void normalise();
+  // The same for the SP groups and the destroyed fortresses alone, for the code
+  // that added no HQ: the HQ list only grows when a position is made and at the
+  // set-up (14.0), and those call normalise(). Checking the HQs' order (by
+  // name) cost as much as the rest at every order.
+  void normalise_groups();
   // Moves the acting groups (the force carrying out an action) to `to` and
   // leaves the list normalised: the same list as setting their hex and calling
   // normalise(), without the insertion sort across every group between the two

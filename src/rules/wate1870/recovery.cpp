@@ -126,7 +126,7 @@ Events WateState::apply_recovery(Side side, const Action& a) {
     g.status = g.status == Status::kDemoralized ? Status::kDisrupted : Status::kGood;
     improved += g.count;
   }
-  pos_.normalise();
+  pos_.normalise_groups();
   use_of(side, h).recovered = true;
   ev.push_back({"recovery", std::string(side_name(side)) + " force in " + h.id() + " recovers: " +
                                 std::to_string(improved) + " SP improve one level, " + std::to_string(cost) +

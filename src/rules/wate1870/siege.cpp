@@ -174,7 +174,7 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
       lost += g.count;
       g.count = 0;
     }
-  pos_.normalise();
+  pos_.normalise_groups();
   if (lost > 0)
     ev.push_back({"siege_loss", std::to_string(lost) + " " + std::string(side_name(s->holder)) + " garrison SP in " +
                                     place(*s->info) + " are eliminated (rule 9.0)",

@@ -172,7 +172,7 @@ Events WateState::start_phase(Phase phase) {
       }
       for (auto& g : pos_.sps) g.activated = false;
       for (auto& h : pos_.hqs) h.activated = false;
-      pos_.normalise();
+      pos_.normalise_groups();
       // Both sides finish their Administrative Phase; the German acts last so the
       // French cannot react to German mobilization (the French set up first, 13.0).
       steps_.push_back({StepKind::kAdministrative, Side::kGerman});
@@ -519,7 +519,8 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     steps_.pop_back();
     append(ev, combat_continue());
   }
-  pos_.normalise();
+  pos_.normalise_groups();  // an order adds no HQ; the set-up's own normalise() sorts those it
+                            // places
   append(ev, settle_fortress_control());  // GAP-W-21 (siege.cpp)
   // 12.2 (fog.cpp): who may see what the action told; victory and the turn
   // sequence that follow are public, and are judged without them.
@@ -532,7 +533,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   append(ev, advance_phase());
   // The queries until the next order then search a list known to be normalised
   // (SpList); nothing to do if nothing touched it since the normalise above.
-  pos_.normalise();
+  pos_.normalise_groups();
   if (kept_places && !over_ && !steps_.empty() && steps_.back().kind == StepKind::kAdministrative &&
       steps_.back().side == s.side) {
     auto& d = derived();

@@ -151,7 +151,7 @@ Events WateState::apply_rail_exit(Side side, const Action& a) {
   }
   force_->hqs.clear();
   exited_sp_ += n;
-  pos_.normalise();
+  pos_.normalise_groups();
   std::string what = std::to_string(n) + " SP";
   if (!hqs.empty()) what = hqs + (n > 0 ? " and " + what : "");
   Events ev{{"rail_exit",
