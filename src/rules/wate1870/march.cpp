@@ -32,11 +32,10 @@ MoveContext context_of(const Position& pos, const ActiveForce& f) {
   ctx.cautious = f.cautious;
   // 7.1: the French pay +1 to leave a hex that still holds a friendly force
   // once the marching force has gone; leaving an emptied hex costs nothing extra.
-  const bool others = std::any_of(pos.sps.begin(), pos.sps.end(),
-                                  [&](const SpGroup& g) {
-                                    return g.hex == f.hex && g.side == f.side && !g.acting;
-                                  }) ||
-                      std::any_of(pos.hqs.begin(), pos.hqs.end(), [&](const HqUnit& q) {
+  bool own_sp = false;  // the hex's groups alone: found by a search when the list is sorted
+  pos.sps.each_in(f.hex,
+                  [&](const SpGroup& g) { own_sp = own_sp || (g.side == f.side && !g.acting); });
+  const bool others = own_sp || std::any_of(pos.hqs.begin(), pos.hqs.end(), [&](const HqUnit& q) {
                         return q.hex == f.hex && q.side == f.side &&
                                std::find(f.hqs.begin(), f.hqs.end(), q.id) == f.hqs.end();
                       });
@@ -78,9 +77,12 @@ int waiting_sp(const Position& pos, Side side, hex::Hex h) {
 // 7.1.2: French SP that can fire at a German force in `h`: those adjacent to it,
 // not entrained (ruling MA-3).
 bool french_can_fire_at(const Position& pos, hex::Hex h) {
-  for (const auto& g : pos.sps)
-    if (g.side == Side::kFrench && !g.entrained && g.count > 0 && hex::adjacent(g.hex, h)) return true;
-  return false;
+  bool can = false;
+  for (const hex::Hex n : hex::neighbours(h))  // the six hexes' groups, not every group
+    pos.sps.each_in(n, [&](const SpGroup& g) {
+      can = can || (g.side == Side::kFrench && !g.entrained && g.count > 0);
+    });
+  return can;
 }
 
 // 7.2 (GAP-W-26): the cheapest path from `from` to `to` for the force, never
@@ -226,14 +228,10 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // 7.1.1: check_march_combat turns down an attack on a hex with no enemy SP (in the
   // position itself, not a planning picture), so only those hexes are tried.
   std::array<bool, 6> enemy_next{};
-  const hex::Hex at = force_->hex;
-  for (const auto& g : pos_.sps) {
-    // Most groups are further than a row or a column away: no call for them.
-    if (std::abs(g.hex.row - at.row) > 1 || std::abs(g.hex.col - at.col) > 1) continue;
-    if (g.side != force_->side && g.count > 0)
-      if (const int k = hex::direction(at, g.hex); k >= 0)
-        enemy_next[static_cast<std::size_t>(k)] = true;
-  }
+  for (std::size_t k = 0; k < around.size(); ++k)  // the six hexes' groups, found by a search
+    pos_.sps.each_in(around[k], [&](const SpGroup& g) {
+      enemy_next[k] = enemy_next[k] || (g.side != force_->side && g.count > 0);
+    });
   for (std::size_t k = 0; k < around.size(); ++k) {
     // 7.2: a force on a Forced March enters no EZOC (check_march's last test).
     if (steps[k])
