@@ -199,6 +199,40 @@ TEST(Wate1870_Position, EditingAHexIsChangingItsGroupsAndNormalising) {
   EXPECT_GT(added, 50);
 }
 
+// The list notes where it changed since forget_changes(): the hexes an edit of
+// Position names, or anywhere after any other access that could change it. The
+// fortress walk (GAP-W-21) skips a list changed only away from the fortresses.
+TEST(Wate1870_Position, TheListNotesTheHexesItChangedIn) {
+  Position p;
+  EXPECT_TRUE(p.sps.changes().wide);  // a new list: anything may have changed
+  p.sps.push_back(SpGroup{.side = Side::kGerman, .hex = {21, 7}, .formation = "I", .count = 2});
+  p.sps.push_back(
+      SpGroup{.side = Side::kGerman, .hex = {20, 7}, .formation = "I", .count = 3, .acting = true});
+  p.normalise();
+  p.sps.forget_changes();
+  EXPECT_FALSE(p.sps.changes().wide);
+  EXPECT_EQ(p.sps.changes().n, 0);
+  const Position& view = p;
+  for (const auto& g : view.sps) EXPECT_GT(g.count, 0);  // reading changes nothing
+  p.edit_hex({21, 7}, [](std::vector<SpGroup>&) {});  // nor does an edit that leaves it as it was
+  EXPECT_EQ(p.sps.changes().n, 0);
+  p.edit_hex({21, 7}, [](std::vector<SpGroup>& run) { run.front().count = 1; });
+  ASSERT_EQ(p.sps.changes().n, 1);
+  EXPECT_EQ(p.sps.changes().hexes[0], (hex::Hex{21, 7}));
+  p.move_acting({22, 8});  // the hex left and the hex entered
+  ASSERT_EQ(p.sps.changes().n, 3);
+  EXPECT_EQ(p.sps.changes().hexes[1], (hex::Hex{20, 7}));
+  EXPECT_EQ(p.sps.changes().hexes[2], (hex::Hex{22, 8}));
+  EXPECT_FALSE(p.sps.changes().wide);
+  Position copy = p;  // a copy carries them
+  EXPECT_EQ(copy.sps.changes().n, 3);
+  for (int i = 0; i < 4; ++i) p.move_acting({22, 9 + i});  // more hexes than it keeps: anywhere
+  EXPECT_TRUE(p.sps.changes().wide);
+  copy.sps.forget_changes();
+  copy.sps[0].count = 4;  // a non-const element: anywhere
+  EXPECT_TRUE(copy.sps.changes().wide);
+}
+
 // A list searched by hex must be one in canonical order: any access that could
 // change it (a non-const iterator, element or push) marks it, and only
 // normalise() clears the mark.

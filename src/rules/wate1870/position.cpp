@@ -106,17 +106,20 @@ void Position::move_acting(hex::Hex to) {
   std::size_t w = 0;
   for (std::size_t r = 0; r < v.size(); ++r) {
     if (v[r].acting) {
+      if (moved.empty() || moved.back().hex != v[r].hex)
+        sps.changed_in(v[r].hex);  // where it leaves
       moved.push_back(v[r]);
-      moved.back().hex = to;
     } else {
       if (w != r) v[w] = v[r];
       ++w;
     }
   }
   v.resize(w);
+  sps.changed_in(to);
   // Each goes in at its place in the canonical order, merged with an equal group
   // (one that differs only in its count) if there is one.
-  for (const SpGroup& g : moved) {
+  for (SpGroup& g : moved) {
+    g.hex = to;
     const auto at = std::lower_bound(
         v.begin(), v.end(), g, [](const SpGroup& a, const SpGroup& b) { return order(a, b) < 0; });
     if (at != v.end() && order(*at, g) == 0)
@@ -125,7 +128,6 @@ void Position::move_acting(hex::Hex to) {
       v.insert(at, g);
   }
   sps.dirty_ = false;
-  sps.stamp_ = 0;
 }
 
 namespace {
@@ -173,7 +175,7 @@ void Position::close_hex(hex::Hex h) {
   const auto first = v.begin() + static_cast<std::ptrdiff_t>(open_run.first);
   const auto last = v.begin() + static_cast<std::ptrdiff_t>(open_run.last);
   const auto had = static_cast<std::size_t>(last - first);
-  if (!std::equal(run.begin(), run.end(), first, last)) sps.stamp_ = 0;  // else the same content
+  if (!std::equal(run.begin(), run.end(), first, last)) sps.changed_in(h);  // else the same content
   if (run.size() == had) {
     std::copy(run.begin(), run.end(), first);
   } else {

@@ -1,6 +1,7 @@
 #pragma once
 // Where everything is: the pieces on the map, who controls each hex, which
 // fortresses are destroyed. The rules' queries (ZOC, LOC, movement) read this.
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -101,6 +102,16 @@ class SpList {
     if (stamp_ == 0) stamp_ = new_stamp();
     return stamp_;
   }
+  // Where the groups changed since the last forget_changes(): in a few hexes
+  // (the edits of Position that know them: edit_hex, move_acting), or anywhere
+  // (`wide`: any other access that could change the list, and a new list).
+  struct Changes {
+    bool wide = true;
+    std::uint8_t n = 0;
+    std::array<hex::Hex, 6> hexes{};
+  };
+  const Changes& changes() const { return changes_; }
+  void forget_changes() { changes_ = {false, 0, {}}; }
   // Calls f(g) for each group in hex h: the hex's run if the list is
   // normalised, else a scan of every group.
   template <class F>
@@ -122,17 +133,27 @@ class SpList {
   std::vector<SpGroup>& changed() {
     dirty_ = true;
     stamp_ = 0;
+    changes_.wide = true;
     return v_;
+  }
+  void changed_in(hex::Hex h) {
+    stamp_ = 0;
+    if (changes_.n < changes_.hexes.size())
+      changes_.hexes[changes_.n++] = h;
+    else
+      changes_.wide = true;
   }
   void forget() noexcept {
     v_.clear();
     dirty_ = true;
     stamp_ = 0;
+    changes_.wide = true;
   }
   static std::uint64_t new_stamp();
   std::vector<SpGroup> v_;
   bool dirty_ = true;
   mutable std::uint64_t stamp_ = 0;  // 0: none given since the last change
+  Changes changes_;
 };
 
 struct Position {

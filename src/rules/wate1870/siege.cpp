@@ -78,7 +78,17 @@ Events WateState::settle_fortress_control() {
       c = c << 2 | static_cast<std::uint64_t>(pos_.control[static_cast<std::size_t>(i)] + 1);
     return c;
   };
-  if (quiet_fortresses_.sps == sps.stamp() && fortress_control() == quiet_fortresses_.control)
+  // Nor when only hexes without a fortress changed since the last walk (and that
+  // found nothing, or was skipped for the same reasons).
+  const auto& changes = sps.changes();
+  bool fortress_changed = changes.wide;
+  for (std::size_t i = 0; i < changes.n && !fortress_changed; ++i) {
+    const int k = m.index_of(changes.hexes[i]);
+    fortress_changed = k >= 0 && m.facts()[static_cast<std::size_t>(k)].fortress;
+  }
+  pos_.sps.forget_changes();  // from here on, the changes since this walk
+  if (quiet_fortresses_.sps != 0 && (!fortress_changed || quiet_fortresses_.sps == sps.stamp()) &&
+      fortress_control() == quiet_fortresses_.control)
     return {};
   std::vector<std::pair<hex::Hex, Side>> held;  // a fortress with one side's SP alone in it
   auto it = sps.begin();
@@ -98,6 +108,7 @@ Events WateState::settle_fortress_control() {
     if (const auto c = fortress_control()) quiet_fortresses_ = {sps.stamp(), *c};
     return {};
   }
+  quiet_fortresses_ = {};  // the walk found something: no skip until one finds nothing
   Events ev;
   for (const auto& [h, side] : held) {
     ev.push_back({"siege",

@@ -483,9 +483,10 @@ class WateState final : public State {
   int consecutive_passes_ = 0;
   Position pos_;
   // GAP-W-21 (siege.cpp): the last fortress walk that found nothing to do, by the
-  // SP list's stamp and the fortresses' control; the same again finds nothing.
+  // SP list's stamp and the fortresses' control; the same again finds nothing,
+  // and so does a list changed since only in hexes without a fortress.
   struct QuietFortresses {
-    std::uint64_t sps = 0;  // SpList::stamp(); 0: none
+    std::uint64_t sps = 0;  // SpList::stamp(); 0: none, or the last walk found something
     std::uint64_t control = 0;
   } quiet_fortresses_;
   std::vector<Step> steps_;           // pending steps; back() is the current one

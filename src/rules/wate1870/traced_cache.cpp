@@ -4,16 +4,6 @@
 
 namespace rz::wate1870 {
 
-std::uint64_t hex_word(hex::Hex h) {
-  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.col)) << 32 |
-         static_cast<std::uint32_t>(h.row);
-}
-
-std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v) {
-  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
-  return h * 0xff51afd7ed558ccdull;
-}
-
 std::uint64_t traced_hash(const Position& pos) {
   std::uint64_t h = pos.sps.size();
   // One word per group: a collision costs only the exact comparison.

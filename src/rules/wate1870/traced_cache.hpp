@@ -15,10 +15,17 @@
 
 namespace rz::wate1870 {
 
-// One word more into a hash of a cache key.
-std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v);
+// One word more into a hash of a cache key (inline: a key is a word per group,
+// and the call cost more than the mix).
+inline std::uint64_t mix_hash(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+  return h * 0xff51afd7ed558ccdull;
+}
 // A hex as one word of a cache key (column, then row).
-std::uint64_t hex_word(hex::Hex h);
+inline std::uint64_t hex_word(hex::Hex h) {
+  return static_cast<std::uint64_t>(static_cast<std::uint32_t>(h.col)) << 32 |
+         static_cast<std::uint32_t>(h.row);
+}
 // A hash of what LocMap reads of `pos`.
 std::uint64_t traced_hash(const Position& pos);
 
