@@ -6,7 +6,11 @@
 #include <memory>
 #include <vector>
 
+#include "core/dice.hpp"
+#include "core/rng.hpp"
 #include "position_fixture.hpp"
+#include "rules/wate1870/game.hpp"
+#include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -200,6 +204,95 @@ TEST(Wate1870_3_4, TheZocMapsKeptPerPositionAreTheMapsMadeAfresh) {
   }
   EXPECT_FALSE(ZocMap::of(Board{data(), changed[0], kNoOptions}, Side::kGerman)->in_zoc(H("1310")));
   EXPECT_TRUE(first->in_zoc(H("1310")));
+}
+
+// ZocMap::of's last map of a side is found again by SpList::zoc_version while
+// what the map reads stays the same: at every decision of random games of the
+// historical set-up the map it gives is the map made afresh, and it is found
+// again most of the time (a march moves one side, the other's ZOC is asked).
+TEST(Wate1870_3_4, TheZocMapFoundAgainByItsVersionIsTheMapMadeAfresh) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok()) << game.error().to_string();
+  auto start = (*game)->initial_state("historical", {}, 1);
+  ASSERT_TRUE(start.ok());
+  int asked = 0, kept = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    auto st = (*start)->clone();
+    Pcg32 choose(seed, 5);
+    SeededDice dice(seed);
+    for (int decision = 0; decision < 600 && !st->terminal(); ++decision) {
+      ASSERT_TRUE(resolve_chance(*st, dice).ok());
+      if (st->terminal()) break;
+      const auto& ws = static_cast<const WateState&>(*st);
+      const Board b{ws.data(), ws.position(), ws.options()};
+      for (Side s : {Side::kFrench, Side::kGerman}) {
+        const std::uint64_t version = ws.position().sps.zoc_version(index(s));
+        const auto before = ZocMap::of(b, s);
+        const auto again = ZocMap::of(b, s);
+        EXPECT_EQ(again, before);  // the same position: the same map, found again
+        ++asked;
+        kept += version == ws.position().sps.zoc_version(index(s)) ? 1 : 0;
+        const ZocMap fresh(b, s);
+        for (const auto& h : data().map.hexes())
+          ASSERT_EQ(before->in_zoc(h.hex), fresh.in_zoc(h.hex))
+              << "seed " << seed << ", decision " << decision << ", " << h.hex.id();
+      }
+      const auto p = st->to_move().players.front();
+      const auto legal = st->legal_actions(p);
+      ASSERT_TRUE(st->apply(p, legal[choose.below(static_cast<std::uint32_t>(legal.size()))]).ok());
+    }
+  }
+  EXPECT_EQ(kept, asked);  // asking gives the version, it does not change it
+  EXPECT_GT(asked, 1000);
+}
+
+// What a ZOC reads changes with SP that count for one (3.4, GAP-W-11/36) and
+// with a side's presence in a fortress (GAP-W-21); an activation's flags and a
+// march of SP that do not count leave the version as it was.
+TEST(Wate1870_3_4, TheZocVersionChangesWithWhatAZocReads) {
+  Position p = empty_position();
+  p.sps.set_fortresses(&data().map.fortress_hexes());
+  const hex::Hex fortress = data().map.fortress_hexes().front();
+  add(p, Side::kGerman, "1210", 3);
+  add(p, Side::kFrench, "1610", 1, Status::kDisrupted);
+  const auto fr = [&] { return p.sps.zoc_version(index(Side::kFrench)); };
+  const auto ge = [&] { return p.sps.zoc_version(index(Side::kGerman)); };
+  std::uint64_t f0 = fr(), g0 = ge();
+  // Flags alone: the same.
+  p.edit_hex(H("1210"), [](std::vector<SpGroup>& run) {
+    run.front().activated = true;
+    run.front().acting = true;
+  });
+  EXPECT_EQ(fr(), f0);
+  EXPECT_EQ(ge(), g0);
+  // 3 good-order SP become 2: the German ZOC changes, the French does not.
+  p.edit_hex(H("1210"), [](std::vector<SpGroup>& run) { run.front().count = 2; });
+  EXPECT_EQ(fr(), f0);
+  EXPECT_NE(ge(), g0);
+  g0 = ge();
+  // The German SP march (good order: they count) away from any fortress.
+  p.move_acting(H("1211"));
+  EXPECT_EQ(fr(), f0);
+  EXPECT_NE(ge(), g0);
+  g0 = ge();
+  // The disrupted French SP march: they count for no ZOC, and no fortress is left or entered.
+  p.clear_acting();
+  p.edit_hex(H("1610"), [](std::vector<SpGroup>& run) { run.front().acting = true; });
+  f0 = fr();
+  g0 = ge();
+  p.move_acting(H("1611"));
+  EXPECT_EQ(fr(), f0);
+  EXPECT_EQ(ge(), g0);
+  // Into a fortress: both sides' ZOCs read who is inside.
+  p.move_acting(fortress);
+  EXPECT_NE(fr(), f0);
+  EXPECT_NE(ge(), g0);
+  f0 = fr();
+  g0 = ge();
+  // Any other change: both anew.
+  p.sps[0].count += 1;
+  EXPECT_NE(fr(), f0);
+  EXPECT_NE(ge(), g0);
 }
 
 }  // namespace

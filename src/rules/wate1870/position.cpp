@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "rules/wate1870/map.hpp"
+#include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
 
@@ -27,6 +28,41 @@ int order(const SpGroup& a, const SpGroup& b) {
 }
 
 }  // namespace
+
+namespace {
+
+// What a zone of control reads of one hex's groups (SpList::zoc_version):
+// whether each side's SP there project one (3.4), and whether each side is there.
+struct HexZoc {
+  bool projects[kSides] = {false, false};
+  bool present[kSides] = {false, false};
+  friend bool operator==(const HexZoc&, const HexZoc&) = default;
+};
+
+template <class It>
+HexZoc hex_zoc(It first, It last) {
+  int counting[kSides] = {0, 0};
+  HexZoc z;
+  for (auto it = first; it != last; ++it) {
+    const auto s = static_cast<std::size_t>(index(it->side));
+    if (it->count > 0) z.present[s] = true;
+    if (counts_for_zoc(*it)) counting[s] += it->count;
+  }
+  for (int s = 0; s < kSides; ++s) z.projects[s] = counting[s] >= kZocSp;
+  return z;
+}
+
+}  // namespace
+
+bool SpList::fortress(hex::Hex h) const {
+  return fortresses_ == nullptr || std::binary_search(fortresses_->begin(), fortresses_->end(), h);
+}
+
+void SpList::changed_zoc(hex::Hex h, bool projects_french, bool projects_german, bool presence) {
+  if (projects_french) zoc_version_[static_cast<std::size_t>(index(Side::kFrench))] = 0;
+  if (projects_german) zoc_version_[static_cast<std::size_t>(index(Side::kGerman))] = 0;
+  if (presence && fortress(h)) zoc_version_ = {};
+}
 
 void Position::normalise() {
   auto by_id = [](const HqUnit& a, const HqUnit& b) { return a.id < b.id; };
@@ -106,8 +142,13 @@ void Position::move_acting(hex::Hex to) {
   std::size_t w = 0;
   for (std::size_t r = 0; r < v.size(); ++r) {
     if (v[r].acting) {
-      if (moved.empty() || moved.back().hex != v[r].hex)
-        sps.changed_in(v[r].hex);  // where it leaves
+      if (moved.empty() || moved.back().hex != v[r].hex) {
+        sps.changed_in(v[r].hex);                       // where it leaves
+        sps.changed_zoc(v[r].hex, false, false, true);  // a side may leave a fortress
+      }
+      // What the side's ZOC reads may change with SP that count for it (zoc_version).
+      if (counts_for_zoc(v[r]))
+        sps.changed_zoc(v[r].hex, v[r].side == Side::kFrench, v[r].side == Side::kGerman, false);
       moved.push_back(v[r]);
     } else {
       if (w != r) v[w] = v[r];
@@ -116,6 +157,7 @@ void Position::move_acting(hex::Hex to) {
   }
   v.resize(w);
   sps.changed_in(to);
+  if (!moved.empty()) sps.changed_zoc(to, false, false, true);  // a side may enter a fortress
   // Each goes in at its place in the canonical order, merged with an equal group
   // (one that differs only in its count) if there is one.
   for (SpGroup& g : moved) {
@@ -175,7 +217,13 @@ void Position::close_hex(hex::Hex h) {
   const auto first = v.begin() + static_cast<std::ptrdiff_t>(open_run.first);
   const auto last = v.begin() + static_cast<std::ptrdiff_t>(open_run.last);
   const auto had = static_cast<std::size_t>(last - first);
-  if (!std::equal(run.begin(), run.end(), first, last)) sps.changed_in(h);  // else the same content
+  if (!std::equal(run.begin(), run.end(), first, last)) {  // else the same content
+    sps.changed_in(h);
+    const HexZoc was = hex_zoc(first, last), is = hex_zoc(run.begin(), run.end());
+    sps.changed_zoc(
+        h, was.projects[0] != is.projects[0], was.projects[1] != is.projects[1],
+        !std::equal(std::begin(was.present), std::end(was.present), std::begin(is.present)));
+  }
   if (run.size() == had) {
     std::copy(run.begin(), run.end(), first);
   } else {

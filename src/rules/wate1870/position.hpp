@@ -51,10 +51,28 @@ class SpList {
  public:
   using value_type = SpGroup;
   SpList() = default;
+  // A copy made with its state (a clone) carries the changes noted since the
+  // state's last fortress walk; a list assigned over another is a change anywhere.
   SpList(const SpList&) = default;
-  SpList& operator=(const SpList&) = default;
+  SpList& operator=(const SpList& o) {
+    if (this == &o) return *this;
+    const Changes wide;
+    v_ = o.v_;
+    dirty_ = o.dirty_;
+    stamp_ = o.stamp_;
+    zoc_version_ = o.zoc_version_;
+    fortresses_ = o.fortresses_;
+    changes_ = wide;
+    return *this;
+  }
   // A moved-from list keeps no stamp: its content is gone.
-  SpList(SpList&& o) noexcept : v_(std::move(o.v_)), dirty_(o.dirty_), stamp_(o.stamp_) {
+  SpList(SpList&& o) noexcept
+      : v_(std::move(o.v_)),
+        dirty_(o.dirty_),
+        stamp_(o.stamp_),
+        zoc_version_(o.zoc_version_),
+        fortresses_(o.fortresses_),
+        changes_(o.changes_) {
     o.forget();
   }
   SpList& operator=(SpList&& o) noexcept {
@@ -62,6 +80,9 @@ class SpList {
     v_ = std::move(o.v_);
     dirty_ = o.dirty_;
     stamp_ = o.stamp_;
+    zoc_version_ = o.zoc_version_;
+    fortresses_ = o.fortresses_;
+    changes_ = Changes{};
     o.forget();
     return *this;
   }
@@ -112,6 +133,20 @@ class SpList {
   };
   const Changes& changes() const { return changes_; }
   void forget_changes() { changes_ = {false, 0, {}}; }
+  // A number for what a zone of control of `side` reads of the list (3.4): the
+  // hexes where that side's SP project one (GAP-W-11, GAP-W-36), and which
+  // sides are in each fortress (GAP-W-21). Like stamp(), but kept by the edits
+  // of Position that leave those as they were (an activation's flags, a march
+  // that leaves no fortress and moves no strength that counts), so the enemy's
+  // ZOC map is found again while a side moves. Writes the list, as stamp() does.
+  std::uint64_t zoc_version(int side) const {
+    auto& v = zoc_version_[static_cast<std::size_t>(side)];
+    if (v == 0) v = new_stamp();
+    return v;
+  }
+  // The fortress hexes of the map, sorted (Map::fortress_hexes), for
+  // zoc_version; without them every hex counts as one.
+  void set_fortresses(const std::vector<hex::Hex>* sorted) { fortresses_ = sorted; }
   // Calls f(g) for each group in hex h: the hex's run if the list is
   // normalised, else a scan of every group.
   template <class F>
@@ -133,6 +168,7 @@ class SpList {
   std::vector<SpGroup>& changed() {
     dirty_ = true;
     stamp_ = 0;
+    zoc_version_ = {};
     changes_.wide = true;
     return v_;
   }
@@ -147,12 +183,18 @@ class SpList {
     v_.clear();
     dirty_ = true;
     stamp_ = 0;
+    zoc_version_ = {};
     changes_.wide = true;
   }
+  bool fortress(hex::Hex h) const;
+  // The groups of h changed what a ZOC of either side reads (zoc_version).
+  void changed_zoc(hex::Hex h, bool projects_french, bool projects_german, bool presence);
   static std::uint64_t new_stamp();
   std::vector<SpGroup> v_;
   bool dirty_ = true;
   mutable std::uint64_t stamp_ = 0;  // 0: none given since the last change
+  mutable std::array<std::uint64_t, 2> zoc_version_{};  // per side; 0: none since the last change
+  const std::vector<hex::Hex>* fortresses_ = nullptr;
   Changes changes_;
 };
 

@@ -135,6 +135,7 @@ Result<std::unique_ptr<WateState>> WateState::from_scenario(std::shared_ptr<cons
       const HqDef* def = st->data_->forces.find(id);
       st->pos_.hqs.push_back(HqUnit{id, def->side, std::nullopt, false, false, true, 0});
     }
+  st->pos_.sps.set_fortresses(&st->data_->map.fortress_hexes());  // SpList::zoc_version
   st->pos_.normalise();
   st->phase_ = sc.phase;
   // Enter the scenario's phase as if the game had just reached it.
@@ -863,6 +864,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->over_ = j.at("over");
     if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
     st->end_reason_ = j.at("end_reason");
+    st->pos_.sps.set_fortresses(&st->data_->map.fortress_hexes());  // SpList::zoc_version
     st->pos_.normalise();
     return st;
   } catch (const std::exception& e) {

@@ -2,6 +2,7 @@
 // (docs/rulings/wate1870-zoc-loc-movement.md).
 #include "rules/wate1870/zoc.hpp"
 
+#include <array>
 #include <cstdint>
 
 #include "rules/wate1870/map.hpp"
@@ -10,12 +11,6 @@
 namespace rz::wate1870 {
 
 namespace {
-
-// 3.4: the minimum good-order SP for a force to project a ZOC.
-constexpr int kZocSp = 3;
-
-// GAP-W-11/36: only good-order SP that are not entrained count towards a ZOC.
-bool counts_for_zoc(const SpGroup& g) { return g.status == Status::kGood && !g.entrained; }
 
 bool blocks_zoc(const Board& b, const HexInfo& i) {
   // Neutral hexes are closed (map ruling 4); a destroyed fortress is plain terrain (9.0).
@@ -179,6 +174,41 @@ std::uint64_t hash_words(const std::vector<std::uint64_t>& w) {
 }  // namespace
 
 std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side) {
+  // The last map of each side on this thread, by what the map reads of the
+  // groups (SpList::zoc_version), the fortresses' control and the destroyed
+  // fortresses: while one side marches, the other's ZOC is asked for again and
+  // again and stays the same; the key below walks every group.
+  struct Last {
+    std::uint64_t data = 0, version = 0;
+    std::vector<signed char> control;  // of the fortresses, in Map::fortress_sorted_indices order
+    std::vector<hex::Hex> destroyed;
+    std::shared_ptr<const ZocMap> map;
+  };
+  thread_local std::array<Last, kSides> last;
+  Last& l = last[static_cast<std::size_t>(index(side))];
+  const Map& m = b.map();
+  const std::uint64_t version = b.pos.sps.zoc_version(index(side));
+  const auto same_control = [&] {
+    const auto& at = m.fortress_sorted_indices();
+    if (l.control.size() != at.size()) return false;
+    for (std::size_t i = 0; i < at.size(); ++i)
+      if (l.control[i] != b.pos.control[static_cast<std::size_t>(at[i])]) return false;
+    return true;
+  };
+  if (l.map && l.version == version && l.data == b.data.id.value && same_control() &&
+      l.destroyed == b.pos.destroyed)
+    return l.map;
+  l.map = made(b, side);
+  l.data = b.data.id.value;
+  l.version = version;
+  l.control.clear();
+  for (const int i : m.fortress_sorted_indices())
+    l.control.push_back(b.pos.control[static_cast<std::size_t>(i)]);
+  l.destroyed = b.pos.destroyed;
+  return l.map;
+}
+
+std::shared_ptr<const ZocMap> ZocMap::made(const Board& b, Side side) {
   using Words = std::vector<std::uint64_t>;
   thread_local TracedCache<ZocMap, 64, Words> kept;
   thread_local Words words;

@@ -11,6 +11,11 @@
 
 namespace rz::wate1870 {
 
+// 3.4: the minimum good-order SP for a force to project a ZOC.
+inline constexpr int kZocSp = 3;
+// GAP-W-11/36: only good-order SP that are not entrained count towards a ZOC.
+inline bool counts_for_zoc(const SpGroup& g) { return g.status == Status::kGood && !g.entrained; }
+
 // A force of `side` in `h` projects a ZOC: at least 3 good-order SP that are not
 // entrained (3.4, 3.5.1, GAP-W-11, GAP-W-36).
 bool force_projects_zoc(const Board& b, hex::Hex h, Side side);
@@ -50,6 +55,8 @@ class ZocMap {
   const HexRows& rows() const { return rows_; }  // the same hexes as rows of bits (hex_rows.hpp)
 
  private:
+  // of() without its last-map memo: the cache by what the map reads.
+  static std::shared_ptr<const ZocMap> made(const Board& b, Side side);
   const Map* map_;
   std::vector<char> zoc_;  // per Map::index_of
   HexRows rows_;
