@@ -76,6 +76,14 @@ TEST(Wate1870_Map, LoadsAndCoversTheWholeRectangle) {
   EXPECT_FALSE(m.on_map({4, 10}));
   EXPECT_FALSE(m.on_map({31, 10}));
   EXPECT_FALSE(m.on_map({20, 17}));
+  // Off every side, however far (index_of compares unsigned), and each hex's
+  // index is its place in hexes().
+  for (const hex::Hex off :
+       {hex::Hex{20, -1}, hex::Hex{-20, 5}, hex::Hex{20, -1000000}, hex::Hex{1000000, 5}})
+    EXPECT_EQ(m.index_of(off), -1) << off.col << "," << off.row;
+  for (std::size_t i = 0; i < m.hexes().size(); ++i)
+    EXPECT_EQ(m.index_of(m.hexes()[i].hex), static_cast<int>(i)) << m.hexes()[i].hex.id();
+  EXPECT_EQ(Map{}.index_of({5, 0}), -1);  // a map with no grid holds no hex
 }
 
 // The packed facts the ZOC and LOC passes read are the hexes' own, and the

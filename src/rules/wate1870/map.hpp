@@ -44,9 +44,14 @@ class Map {
   static Result<Map> parse(const std::string& text, const std::string& file_name);
 
   int index_of(hex::Hex h) const {  // row-major index into hexes(), -1 if off the map
-    if (h.col < col_min_ || h.col > col_max_ || h.row < row_min_ || h.row > row_max_) return -1;
-    const int i = (h.row - row_min_) * (col_max_ - col_min_ + 1) + (h.col - col_min_);
-    return i < static_cast<int>(hexes_.size()) ? i : -1;
+    // Unsigned, so that one comparison a coordinate finds it off the map on either
+    // side (asked for nearly every hex the rules look at). The grid is full: parse
+    // requires every hex of it listed, so an index inside it is one of hexes().
+    const unsigned width = static_cast<unsigned>(col_max_ - col_min_ + 1);
+    const unsigned c = static_cast<unsigned>(h.col) - static_cast<unsigned>(col_min_);
+    const unsigned r = static_cast<unsigned>(h.row) - static_cast<unsigned>(row_min_);
+    if (c >= width || r >= static_cast<unsigned>(row_max_ - row_min_ + 1)) return -1;
+    return static_cast<int>(r * width + c);
   }
   const HexInfo* find(hex::Hex h) const {  // nullptr if off the map
     const int i = index_of(h);
