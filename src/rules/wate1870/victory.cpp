@@ -6,6 +6,8 @@
 // German army HQ (GAP-W-30) are decided where the casualty is rolled.
 // Rulings: docs/rulings/wate1870-phases.md (P-9, P-10).
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <string>
 
 #include "rules/wate1870/command.hpp"
@@ -19,6 +21,20 @@ namespace {
 
 // 11.0: the German places the French must hold for the rail-exit victory.
 constexpr const char* kFrenchExitPlaces[] = {"Saarbrucken", "Landau", "Rastadt", "Freiburg"};
+// 11.0: the Major German Political Victory's places.
+constexpr std::array<const char*, 3> kGermanGoals = {"Verdun", "Metz", "Paris"};
+
+// Their hexes, found by name once per data set on each thread: victory is
+// checked after every order. (A data set's id is never used again.)
+const std::array<const HexInfo*, 3>& german_goals(const GameData& data) {
+  thread_local std::uint64_t id = 0;
+  thread_local std::array<const HexInfo*, 3> goals{};
+  if (id != data.id.value) {
+    for (std::size_t k = 0; k < goals.size(); ++k) goals[k] = data.map.by_name(kGermanGoals[k]);
+    id = data.id.value;
+  }
+  return goals;
+}
 
 std::string place_name(const Map& map, hex::Hex h) {
   const HexInfo* i = map.find(h);
@@ -55,13 +71,14 @@ Events WateState::check_victory() {
   }
   bool all = true;
   std::string names;
-  for (const char* place : {"Verdun", "Metz", "Paris"}) {
-    const HexInfo* i = data_->map.by_name(place);
+  const auto& goals = german_goals(*data_);
+  for (std::size_t k = 0; k < goals.size(); ++k) {
+    const HexInfo* i = goals[k];
     if (!i || pos_.controller(data_->map, i->hex) != Side::kGerman) {
       all = false;
       break;
     }
-    names += names.empty() ? place : std::string(", ") + place;
+    names += names.empty() ? kGermanGoals[k] : std::string(", ") + kGermanGoals[k];
   }
   if (all)
     return finish(Side::kGerman,
