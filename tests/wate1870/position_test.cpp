@@ -49,6 +49,20 @@ SpGroup random_group(Pcg32& rng, const std::vector<std::string>& names, hex::Hex
   return g;
 }
 
+// A position of fewer than `most` random groups, each given its flags by `flag`.
+template <class Flags>
+Position random_position(Pcg32& rng, const std::vector<std::string>& names, int most, hex::Hex corner,
+                         int cols, int rows, Flags&& flag) {
+  Position p;
+  const int n = static_cast<int>(rng.below(static_cast<std::uint32_t>(most)));
+  for (int i = 0; i < n; ++i) {
+    SpGroup g = random_group(rng, names, corner, cols, rows);
+    flag(g);
+    p.sps.push_back(g);
+  }
+  return p;
+}
+
 TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
   // Names that differ in length, share prefixes (some longer than 8 bytes), and
   // bytes above 0x7f (std::string compares as unsigned char).
@@ -108,14 +122,10 @@ TEST(Wate1870_Position, MovingTheActingGroupsIsSettingTheirHexAndNormalising) {
   Pcg32 rng(8, 3);
   int merged = 0, far = 0;
   for (int round = 0; round < 500; ++round) {
-    Position p;
-    const int n = static_cast<int>(rng.below(60));
-    for (int i = 0; i < n; ++i) {
-      SpGroup g = random_group(rng, names, {10, 3}, 20, 20);
+    Position p = random_position(rng, names, 60, {10, 3}, 20, 20, [&](SpGroup& g) {
       g.acting = rng.below(6) == 0;
       g.entrained = g.acting && rng.below(2) == 0;
-      p.sps.push_back(g);
-    }
+    });
     if (rng.below(2)) p.normalise();  // a clean list, or one still to be normalised
     const hex::Hex to{8 + static_cast<int>(rng.below(24)), 1 + static_cast<int>(rng.below(24))};
     Position want = p;
@@ -142,14 +152,10 @@ TEST(Wate1870_Position, EditingAHexIsChangingItsGroupsAndNormalising) {
   Pcg32 rng(5, 11);
   int emptied = 0, merged = 0, added = 0;
   for (int round = 0; round < 500; ++round) {
-    Position p;
-    const int n = static_cast<int>(rng.below(50));
-    for (int i = 0; i < n; ++i) {
-      SpGroup g = random_group(rng, names, {10, 3}, 4, 4);
+    Position p = random_position(rng, names, 50, {10, 3}, 4, 4, [&](SpGroup& g) {
       g.activated = rng.below(3) == 0;
       g.acting = rng.below(4) == 0;
-      p.sps.push_back(g);
-    }
+    });
     if (rng.below(2)) p.normalise();  // a clean list, or one still to be normalised
     const hex::Hex h{10 + static_cast<int>(rng.below(4)), 3 + static_cast<int>(rng.below(4))};
     // Some groups of h lose SP or flags, and a part of one is added as a new group.
