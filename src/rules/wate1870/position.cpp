@@ -27,16 +27,11 @@ int order(const SpGroup& a, const SpGroup& b) {
   return ra < rb ? -1 : rb < ra ? 1 : 0;
 }
 
-}  // namespace
-
-namespace {
-
 // What a zone of control reads of one hex's groups (SpList::zoc_version):
 // whether each side's SP there project one (3.4), and whether each side is there.
 struct HexZoc {
   bool projects[kSides] = {false, false};
   bool present[kSides] = {false, false};
-  friend bool operator==(const HexZoc&, const HexZoc&) = default;
 };
 
 template <class It>

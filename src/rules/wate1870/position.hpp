@@ -220,6 +220,7 @@ struct Position {
   // them, then puts them back in canonical order: the same list as changing
   // them in place and calling normalise(), at the cost of that hex's run
   // instead of a pass over every group (an activation takes SP in one hex).
+  // f changes only the run it is given: edits do not nest.
   template <class F>
   void edit_hex(hex::Hex h, F&& f) {
     std::vector<SpGroup>& run = open_hex(h);
