@@ -89,7 +89,6 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   });
   const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
   if (eliminated) ++eliminated_[index(step.side)];
-  pos_.normalise_groups();
   Events ev{{"loss", std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") + " 1 SP of " +
                          (p.formation.empty() ? "no formation" : p.formation) + " in " + p.hex.id() + " (" +
                          std::string(status_name(p.status)) + (eliminated ? ")" : " -> worse)") + " (rule 8.5)",

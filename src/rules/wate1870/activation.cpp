@@ -24,7 +24,8 @@ int WateState::available_sp(Side side, hex::Hex h) const {
   return n;
 }
 
-void WateState::take_sps(Side side, hex::Hex h, int n, bool worst_first) {
+void WateState::take_sps(Side side, hex::Hex h, int n, bool worst_first, bool off_train,
+                         std::optional<Status> as) {
   // Best status first to move or fight, worst first to rally.
   const auto order = worst_first ? std::array{Status::kDemoralized, Status::kDisrupted, Status::kGood}
                                  : std::array{Status::kGood, Status::kDisrupted, Status::kDemoralized};
@@ -34,12 +35,15 @@ void WateState::take_sps(Side side, hex::Hex h, int n, bool worst_first) {
     for (Status want : order) {
       for (std::size_t i = 0; i < had && n > 0; ++i) {
         SpGroup& g = run[i];
-        if (g.side != side || g.activated || g.acting || g.status != want) continue;
+        if (g.side != side || g.activated || g.acting || (off_train && g.entrained) ||
+            g.status != want)
+          continue;
         const int k = std::min(n, g.count);
         SpGroup taken = g;
         taken.count = k;
         taken.activated = true;
         taken.acting = true;
+        if (as) taken.status = *as;
         g.count -= k;
         n -= k;
         run.push_back(taken);

@@ -740,7 +740,6 @@ Events WateState::apply_rail(Side side, const Action& a) {
   rail_sp_[index(side)] += n;
   const int rp = n * rr.rp_per_sp;
   rp_[index(side)] -= rp;
-  pos_.normalise_groups();
   return {{"rail", who + " force entrains " + std::to_string(n) + " SP in " + force_->hex.id() + " (" +
                        std::to_string(rr.entrain_mp) + " MP, " + std::to_string(rp) + " RP, rule 7.1.3)",
            {}}};
@@ -773,8 +772,7 @@ rz::Status WateState::check_pickup(Side side, const Action& a) const {
 }
 
 Events WateState::apply_pickup(Side side, const Action& a) {
-  int n = *int_arg(a, "sp");
-  const int picked = n;
+  const int picked = *int_arg(a, "sp");
   const ForceSp fs = force_sp(pos_);
   // The majority condition of the marching SP; a tie takes the worse (ruling MA-11).
   std::optional<Status> majority;
@@ -786,23 +784,7 @@ Events WateState::apply_pickup(Side side, const Action& a) {
         majority = static_cast<Status>(s);
       }
   }
-  pos_.edit_hex(force_->hex, [&](std::vector<SpGroup>& run) {
-    const std::size_t had = run.size();  // the parts taken are added after these
-    for (Status want : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
-      for (std::size_t i = 0; i < had && n > 0; ++i) {
-        SpGroup& g = run[i];
-        if (g.side != side || g.activated || g.acting || g.entrained || g.status != want) continue;
-        const int k = std::min(n, g.count);
-        SpGroup taken = g;
-        taken.count = k;
-        taken.activated = true;
-        taken.acting = true;
-        if (majority) taken.status = *majority;
-        g.count -= k;
-        n -= k;
-        run.push_back(taken);
-      }
-  });
+  take_sps(side, force_->hex, picked, /*worst_first=*/false, /*off_train=*/true, majority);
   frames_.back().limit_left -= picked;
   force_->mp_left -= 1;
   steps_.push_back({StepKind::kMarch, side});

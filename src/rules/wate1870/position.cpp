@@ -27,6 +27,20 @@ int order(const SpGroup& a, const SpGroup& b) {
   return ra < rb ? -1 : rb < ra ? 1 : 0;
 }
 
+// Merges the equal neighbours of a sorted list into one group (their counts added).
+void merge_equal(std::vector<SpGroup>& v) {
+  std::size_t w = 0;
+  for (std::size_t r = 0; r < v.size(); ++r) {
+    if (w > 0 && order(v[w - 1], v[r]) == 0) {
+      v[w - 1].count += v[r].count;
+    } else {
+      if (w != r) v[w] = std::move(v[r]);
+      ++w;
+    }
+  }
+  v.resize(w);
+}
+
 // What a zone of control reads of one hex's groups (SpList::zoc_version):
 // whether each side's SP there project one (3.4), and whether each side is there.
 struct HexZoc {
@@ -110,18 +124,7 @@ void Position::normalise_groups() {
       }
       v[j] = std::move(g);
     }
-    if (equal) {
-      std::size_t w = 0;
-      for (std::size_t r = 0; r < v.size(); ++r) {
-        if (w > 0 && order(v[w - 1], v[r]) == 0) {
-          v[w - 1].count += v[r].count;
-        } else {
-          if (w != r) v[w] = std::move(v[r]);
-          ++w;
-        }
-      }
-      v.resize(w);
-    }
+    if (equal) merge_equal(v);
   }
   sps.dirty_ = false;
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
@@ -198,16 +201,7 @@ void Position::close_hex(hex::Hex h) {
   (void)h;
   std::sort(run.begin(), run.end(),
             [](const SpGroup& a, const SpGroup& b) { return order(a, b) < 0; });
-  std::size_t w = 0;
-  for (std::size_t r = 0; r < run.size(); ++r) {
-    if (w > 0 && order(run[w - 1], run[r]) == 0) {
-      run[w - 1].count += run[r].count;
-    } else {
-      if (w != r) run[w] = run[r];
-      ++w;
-    }
-  }
-  run.resize(w);
+  merge_equal(run);
   std::vector<SpGroup>& v = sps.v_;
   const auto first = v.begin() + static_cast<std::ptrdiff_t>(open_run.first);
   const auto last = v.begin() + static_cast<std::ptrdiff_t>(open_run.last);
@@ -255,6 +249,15 @@ void Position::set_controller(const Map& map, hex::Hex h, std::optional<Side> si
   const int i = map.index_of(h);
   if (i >= 0)
     control[static_cast<std::size_t>(i)] = side ? static_cast<signed char>(index(*side)) : -1;
+}
+
+std::optional<std::uint64_t> Position::fortress_control(const Map& map) const {
+  const auto& at = map.fortress_sorted_indices();
+  if (at.size() > 32) return std::nullopt;
+  std::uint64_t c = 0;
+  for (const int i : at)
+    c = c << 2 | static_cast<std::uint64_t>(control[static_cast<std::size_t>(i)] + 1);
+  return c;
 }
 
 bool Position::fortress_destroyed(hex::Hex h) const {

@@ -56,13 +56,12 @@ class SpList {
   SpList(const SpList&) = default;
   SpList& operator=(const SpList& o) {
     if (this == &o) return *this;
-    const Changes wide;
     v_ = o.v_;
     dirty_ = o.dirty_;
     stamp_ = o.stamp_;
     zoc_version_ = o.zoc_version_;
     fortresses_ = o.fortresses_;
-    changes_ = wide;
+    changes_ = Changes{};
     return *this;
   }
   // A moved-from list keeps no stamp: its content is gone.
@@ -244,6 +243,10 @@ struct Position {
   std::optional<Side> controller(const Map& map, hex::Hex h) const;
   void set_controller(const Map& map, hex::Hex h, std::optional<Side> side);
   bool fortress_destroyed(hex::Hex h) const;
+  // The control of every fortress of the map (3.7), two bits each in the
+  // order of Map::fortress_sorted_indices: what the fortress walk (GAP-W-21)
+  // and the ZOC map (3.4) read of the control. None past 32 fortresses.
+  std::optional<std::uint64_t> fortress_control(const Map& map) const;
   // SP of `side` in `h` (all statuses), and of good order only.
   int sp(hex::Hex h, Side side) const;
   int good_sp(hex::Hex h, Side side) const;

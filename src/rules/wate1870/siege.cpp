@@ -68,16 +68,10 @@ Events WateState::settle_fortress_control() {
   const auto& sps = std::as_const(pos_).sps;
   assert(sps.normalised());
   const auto& hexes = m.fortress_hexes();
-  // The walk reads the groups and the fortresses' control bytes alone. Most
-  // orders leave both as they were (a roll, an activation, the order to march);
-  // then it finds nothing again. Two bits a fortress, exact up to 32 of them.
-  auto fortress_control = [&]() -> std::optional<std::uint64_t> {
-    if (hexes.size() > 32) return std::nullopt;
-    std::uint64_t c = 0;
-    for (const int i : m.fortress_sorted_indices())
-      c = c << 2 | static_cast<std::uint64_t>(pos_.control[static_cast<std::size_t>(i)] + 1);
-    return c;
-  };
+  // The walk reads the groups and the fortresses' control alone. Most orders
+  // leave both as they were (a roll, an activation, the order to march); then
+  // it finds nothing again.
+  const auto fortress_control = [&] { return pos_.fortress_control(m); };
   // Nor when only hexes without a fortress changed since the last walk (and that
   // found nothing, or was skipped for the same reasons).
   const auto& changes = sps.changes();

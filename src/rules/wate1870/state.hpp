@@ -333,8 +333,11 @@ class WateState final : public State {
   Events end_hq_activation();
   Events activation_complete();
   bool can_activate_anything(Side side) const;
-  // Marks `n` SP of `side` in `h` (best status first, or as counted in `a`) as the acting force.
-  void take_sps(Side side, hex::Hex h, int n, bool worst_first = false);
+  // Marks `n` unactivated SP of `side` in `h` (best status first, or worst
+  // first) as the acting force; `off_train`: none that are entrained; `as`: the
+  // status they take (a German pick-up joins the march's majority, ruling MA-11).
+  void take_sps(Side side, hex::Hex h, int n, bool worst_first = false, bool off_train = false,
+                std::optional<Status> as = std::nullopt);
   int available_sp(Side side, hex::Hex h) const;  // unactivated SP in h
   std::string hq_label(const std::string& id) const;
 

@@ -178,32 +178,24 @@ std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side) {
   // groups (SpList::zoc_version), the fortresses' control and the destroyed
   // fortresses: while one side marches, the other's ZOC is asked for again and
   // again and stays the same; the key below walks every group.
+  // (Past 32 fortresses the control is not packed and the map is always looked up.)
   struct Last {
     std::uint64_t data = 0, version = 0;
-    std::vector<signed char> control;  // of the fortresses, in Map::fortress_sorted_indices order
+    std::optional<std::uint64_t> control;
     std::vector<hex::Hex> destroyed;
     std::shared_ptr<const ZocMap> map;
   };
   thread_local std::array<Last, kSides> last;
   Last& l = last[static_cast<std::size_t>(index(side))];
-  const Map& m = b.map();
   const std::uint64_t version = b.pos.sps.zoc_version(index(side));
-  const auto same_control = [&] {
-    const auto& at = m.fortress_sorted_indices();
-    if (l.control.size() != at.size()) return false;
-    for (std::size_t i = 0; i < at.size(); ++i)
-      if (l.control[i] != b.pos.control[static_cast<std::size_t>(at[i])]) return false;
-    return true;
-  };
-  if (l.map && l.version == version && l.data == b.data.id.value && same_control() &&
-      l.destroyed == b.pos.destroyed)
+  const auto control = b.pos.fortress_control(b.map());
+  if (l.map && control && l.version == version && l.data == b.data.id.value &&
+      l.control == control && l.destroyed == b.pos.destroyed)
     return l.map;
   l.map = made(b, side);
   l.data = b.data.id.value;
   l.version = version;
-  l.control.clear();
-  for (const int i : m.fortress_sorted_indices())
-    l.control.push_back(b.pos.control[static_cast<std::size_t>(i)]);
+  l.control = control;
   l.destroyed = b.pos.destroyed;
   return l.map;
 }
