@@ -92,8 +92,9 @@ TEST(PlayConsole, RefusesIllegalInputWithTheRuleAndChangesNothing) {
 }
 
 TEST(PlayConsole, PrintsTheDiceRolledBetweenDecisions) {
-  // After the 13.3 first activation, initiative is rolled between decisions.
-  Session s("1\n1\n1\n1\n1\n1\nquit\n");
+  // After the 13.3 first activation, initiative is rolled between decisions: the
+  // first choice each time, until the random German bot's activation is over.
+  Session s("1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\n1\nquit\n");
   const std::string out = s.run();
   EXPECT_TRUE(contains(out, "Initiative: French 1d6 = ")) << out;
   bool logged_dice = false;

@@ -48,6 +48,74 @@ TEST(Wate1870_7_3, ARallyImprovesEverySpOneLevelForOneRp) {
   EXPECT_EQ(st->turn(), 4);
 }
 
+// Ruling RA-1 (docs/rulings/wate1870-rally.md): a rally improves a force "from
+// disrupted or demoralized" (7.3); a force all in good order has none to rally.
+TEST(Wate1870_7_3, AForceAllInGoodOrderDoesNotRally_RA1) {
+  std::string yaml = kFrenchCorps;
+  yaml.replace(yaml.find("status: disrupted"), 17, "status: good");
+  auto st = situation(yaml);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  for (const auto& a : st->legal_actions(kF)) EXPECT_NE(a.verb, "rally") << a.to_string();
+  expect_refused(*st, kF, "rally sp=12", "7.3");
+  auto r = st->check(kF, Action("rally").with("sp", "1"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("in good order"), std::string::npos) << r.error().message;
+  // A force activated on its own (1408, 5 SP in good order) may march or hold.
+  play(*st, kF, "detach hex=1408 sp=4");
+  EXPECT_TRUE(is_legal(*st, kF, "march"));
+  EXPECT_FALSE(is_legal(*st, kF, "rally"));
+  expect_refused(*st, kF, "rally", "7.3");
+}
+
+// Ruling RA-2 with GAP-W-36: SP on the train do not rally. An HQ's `rally sp=N`
+// takes its SP worst first from those off the train; the entrained stay.
+TEST(Wate1870_7_3, SpOnTheTrainDoNotRally_RA2) {
+  auto st = situation(R"yaml(
+name: "A French corps at Saint-Hilaire, part of it on the train"
+source: "reconstructed: test situation for rule 7.3 and ruling GAP-W-36"
+turn: 3
+phase: action
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: French, source: "rule 13.3 (used here to skip the initiative roll)"}
+hqs:
+  - {hq: F-III, hex: "1508", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, formation: F-III, hex: "1508", status: good, source: "reconstructed: test"}
+  - {side: French, sp: 1, formation: F-III, hex: "1508", status: disrupted, source: "reconstructed: test"}
+  - {side: French, sp: 3, formation: F-III, hex: "1508", status: demoralized, entrained: true, source: "reconstructed: test"}
+  - {side: French, sp: 2, hex: "1408", status: disrupted, entrained: true, source: "reconstructed: test"}
+)yaml");
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  // 6 SP may march with the HQ, 3 off the train may rally.
+  EXPECT_TRUE(is_legal(*st, kF, "march sp=6"));
+  EXPECT_TRUE(is_legal(*st, kF, "rally sp=3"));
+  EXPECT_FALSE(is_legal(*st, kF, "rally sp=4"));
+  expect_refused(*st, kF, "rally sp=4", "7.3");
+  auto r = st->check(kF, Action("rally").with("sp", "4"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("on the train"), std::string::npos) << r.error().message;
+  // The entrained stack of 1408, detached, may not rally either.
+  play(*st, kF, "detach hex=1408 sp=2");
+  EXPECT_FALSE(is_legal(*st, kF, "rally"));
+  expect_refused(*st, kF, "rally", "7.3");
+  play(*st, kF, "hold");
+  // 1 SP, the worst off the train: the disrupted one improves, the train is untouched.
+  play(*st, kF, "rally sp=1");
+  int good = 0, demoralized_on_train = 0, activated = 0;
+  for (const auto& g : st->sps()) {
+    if (g.hex != *hex::parse_hex("1508")) continue;
+    if (g.status == Status::kGood) good += g.count;
+    if (g.status == Status::kDemoralized && g.entrained) demoralized_on_train += g.count;
+    if (g.activated) activated += g.count;
+  }
+  EXPECT_EQ(good, 3);
+  EXPECT_EQ(demoralized_on_train, 3);
+  EXPECT_EQ(activated, 1);
+  EXPECT_EQ(st->rp(Side::kFrench), 4);
+}
+
 TEST(Wate1870_3_6_2, AnHqActivatesNoMoreThanItsCommandLimit) {
   auto st = situation(kFrenchCorps);
   ASSERT_TRUE(st);

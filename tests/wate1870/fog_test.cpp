@@ -291,6 +291,56 @@ TEST(Wate1870_12_2, TheFreeSetUpOfTheGermansIsHiddenFromTheFrench) {
     }
 }
 
+// Ruling F-2: an HQ left alone out of contact (GAP-W-35) is its owner's news,
+// its automatic casualty check included. The French I and VII Corps HQs in 0603
+// win a Planned Attack on the German SP in 0703 and lose their own SP to it: the
+// Germans, wholly eliminated, have nothing within 2 hexes (12.2) when the HQs,
+// alone, take their casualty results (found in a random game of session 21).
+TEST(Wate1870_12_2, AnHqLeftAloneOutOfSightTakesItsCasualtyOutOfSight_RulingF2) {
+  auto st = make(R"(hqs:
+  - {hq: F-I, hex: "0603"}
+  - {hq: F-VII, hex: "0603"}
+sps:
+  - {side: French, sp: 1, formation: F-I, hex: "0603", status: disrupted}
+  - {side: German, sp: 1, hex: "0703", status: demoralized}
+  - {side: German, sp: 1, hex: "1003"}
+)",
+                 Side::kFrench, fog());
+  ASSERT_TRUE(st);
+  std::string french, german;
+  auto told = [&](const Events& ev) {
+    french += texts(ev, kF);
+    german += texts(ev, kG);
+  };
+  told(play(*st, kF, "activate hq=F-I"));
+  told(play(*st, kF, "attack target=0703 from=0603"));
+  told(play(*st, kF, "decline"));
+  // French 6+5 +6 against German 1+2 -6: the French win by 14; the German SP is
+  // eliminated, the French absorb 7 steps (8.5): their 1 SP is gone too.
+  ScriptedDice dice({6, 5, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
+  auto off_map = [&](const char* id) { return !st->position().hq(id)->hex; };
+  for (int i = 0; i < 20 && !(off_map("F-I") && off_map("F-VII")); ++i) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      auto ev = resolve_chance(*st, dice);
+      ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+      told(*ev);
+    } else {
+      const Player p = st->to_move().players.front();
+      told(play(*st, p, st->legal_actions(p).front().to_string()));
+    }
+  }
+  ASSERT_TRUE(off_map("F-I") && off_map("F-VII"));
+  ASSERT_FALSE(st->inspectable(Side::kGerman, H("0603")));
+  // The owner reads both checks; the Germans only that French units withdrew.
+  for (const char* id : {"F-I", "F-VII"})
+    EXPECT_TRUE(contains(french, hq_name(id) + " HQ casualty check 1d6 = 1: removed")) << french;
+  EXPECT_TRUE(
+      contains(german, "French units left alone withdraw (ruling GAP-W-35; fog of war, rule 12.2)"))
+      << german;
+  EXPECT_FALSE(contains(german, "casualty check 1d6 = 1")) << german;
+  EXPECT_FALSE(contains(german, hq_name("F-VII"))) << german;  // never in contact
+}
+
 // What a player may not see, as it appears in event texts: ids and names of
 // enemy HQs and formations none of whose units he may inspect.
 std::vector<std::string> hidden_names(const State& s, Player p) {

@@ -203,8 +203,12 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   const int own = std::min(available_sp(side, *q->hex), f.limit_left);
   for (int n = 0; n <= own; ++n) out.push_back(Action("march").with("sp", std::to_string(n)));
   for (auto& a : planned_attack_actions(side)) out.push_back(std::move(a));
-  if (own > 0 && rally_possible(side, *q->hex))
-    for (int n = 1; n <= own; ++n) out.push_back(Action("rally").with("sp", std::to_string(n)));
+  // 7.3: a rally takes the worst SP first, off the train (RA-2): any number of
+  // them includes a disordered one if there is one (RA-1).
+  if (own > 0)
+    if (const RallySp sp = rally_sp(side, *q->hex, false); rally_possible(side, *q->hex, sp))
+      for (int n = 1; n <= std::min(own, sp.all); ++n)
+        out.push_back(Action("rally").with("sp", std::to_string(n)));
   return out;
 }
 
@@ -261,7 +265,13 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
                      "7.0");
     if (a.verb == "rally") {
       if (*n < 1) return make_error(Code::kMalformed, "rally at least 1 SP");
-      return check_rally(side, *q->hex);
+      const RallySp sp = rally_sp(side, *q->hex, false);
+      if (*n > sp.all)
+        return illegal(q->hex->id() + " holds " + std::to_string(sp.all) +
+                           " unactivated SP off the train; you named " + std::to_string(*n) +
+                           ": SP on the train cannot rally (ruling RA-2)",
+                       "7.3");
+      return check_rally(side, *q->hex, sp);
     }
     return {};
   }
@@ -307,7 +317,8 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   }
   // The HQ's own action, with n SP of its hex: it ends the HQ's activation (7.0).
   f.limit_left -= n;
-  take_sps(side, *q->hex, n, a.verb == "rally");
+  take_sps(side, *q->hex, n, a.verb == "rally",
+           a.verb == "rally");  // RA-2: worst first, off the train
   const ForceCommand cmd = force_command(board(), {q}, side);
   force_ = new_force(side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious);
   if (a.verb == "march") {
@@ -325,14 +336,15 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
 
 std::vector<Action> WateState::force_order_actions(Side side) const {
   std::vector<Action> out{Action("march"), Action("hold")};
-  if (rally_possible(side, force_->hex)) out.push_back(Action("rally"));
+  if (rally_possible(side, force_->hex, rally_sp(side, force_->hex, true)))
+    out.push_back(Action("rally"));
   return out;
 }
 
 rz::Status WateState::check_force_order(Side side, const Action& a) const {
   if (a.verb == "march" || a.verb == "hold" || a.verb == "rally") {
     if (!a.args.empty()) return make_error(Code::kMalformed, "'" + a.verb + "' takes no arguments");
-    if (a.verb == "rally") return check_rally(side, force_->hex);
+    if (a.verb == "rally") return check_rally(side, force_->hex, rally_sp(side, force_->hex, true));
     return {};
   }
   return illegal("'" + a.verb + "' is not possible now: the activated force may march, rally or hold", "7.0");

@@ -160,7 +160,7 @@ std::string WateState::fog_twin(const Event& hidden, Side owner, const Action& a
   if (k == "recovery") return side + " recovers a force (rule 10.0; " + kFogNote + ")";
   if (k == "setup") return side + " sets up units (rule 14.0; " + kFogNote + ")";
   if (k == "loss") return side + " absorbs losses (rule 8.5; " + kFogNote + ")";
-  if (k == "displace")
+  if (k == "displace" || k == "hq_casualty")  // an HQ alone and its automatic casualty (F-2)
     return side + " units left alone withdraw (ruling GAP-W-35; " + kFogNote + ")";
   return "";
 }

@@ -106,6 +106,10 @@ Events WateState::apply_displace_roll(const Step& step, const Action& a) {
   if (ids.empty()) return {};
   const int d3 = d3_from_d6(std::stoi(*a.get("d")));  // 3.1
   Events ev = hq_casualty(ids.front(), 1, d3);
+  // 12.2, ruling F-2: the check tells of the HQ displacing, so it is its owner's
+  // event (a combat's casualty checks are public, F-3; this one is out of contact).
+  for (auto& e : ev)
+    if (e.kind == "hq_casualty") e.visible_to = {index(step.side)};
   if (over_) return ev;
   append(ev, displace_lone_hqs(step.side, step.hex));
   return ev;

@@ -1,11 +1,36 @@
-// 7.3 Rallying (with ruling GAP-W-27: every SP of the force improves one level).
+// 7.3 Rallying (with ruling GAP-W-27: every SP of the force improves one level;
+// rulings RA-1 and RA-2 in docs/rulings/wate1870-rally.md).
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
 
-rz::Status WateState::check_rally(Side side, hex::Hex h) const {
+WateState::RallySp WateState::rally_sp(Side side, hex::Hex h, bool acting) const {
+  RallySp sp;
+  pos_.sps.each_in(h, [&](const SpGroup& g) {
+    if (g.side != side || (acting ? !g.acting : g.activated || g.acting || g.entrained)) return;
+    sp.all += g.count;
+    if (g.status != Status::kGood) sp.disordered += g.count;
+    if (g.entrained) sp.entrained += g.count;
+  });
+  return sp;
+}
+
+rz::Status WateState::check_rally(Side side, hex::Hex h, const RallySp& sp) const {
+  // RA-1: a rally improves a force "from disrupted or demoralized"; one all in
+  // good order has nothing to rally from (as 10.0 recovers only such forces).
+  if (sp.disordered == 0)
+    return make_error(Code::kIllegal,
+                      "every SP that would rally in " + h.id() +
+                          " is in good order: a rally improves a force from disrupted or "
+                          "demoralized (ruling RA-1)",
+                      "7.3");
+  if (sp.entrained > 0)
+    return make_error(Code::kIllegal,
+                      "the force in " + h.id() +
+                          " is on the train: an entrained force cannot rally (ruling GAP-W-36)",
+                      "7.3");
   if (in_enemy_zoc(board(), h, side))
     return make_error(Code::kIllegal, "a force in an enemy zone of control cannot rally (" + h.id() + ")", "7.3");
   if (!has_loc_at(h, side))
@@ -19,9 +44,10 @@ rz::Status WateState::check_rally(Side side, hex::Hex h) const {
   return {};
 }
 
-bool WateState::rally_possible(Side side, hex::Hex h) const {
-  // The RP first: it costs nothing to read, and a LOC may cost a trace of the map.
-  return rp_[index(side)] >= data_->tables.rally_cost() && check_rally(side, h);
+bool WateState::rally_possible(Side side, hex::Hex h, const RallySp& sp) const {
+  // The SP and the RP first: they cost nothing to read, and a LOC may cost a trace of the map.
+  return sp.disordered > 0 && sp.entrained == 0 && rp_[index(side)] >= data_->tables.rally_cost() &&
+         check_rally(side, h, sp);
 }
 
 Events WateState::rally_force() {

@@ -428,10 +428,17 @@ class WateState final : public State {
   rz::Status check_displace(const Step& step, const Action& a) const;
   Events apply_displace(const Step& step, const Action& a);
   Events apply_displace_roll(const Step& step, const Action& a);
-  // 7.3 Rally (rally.cpp).
-  rz::Status check_rally(Side side, hex::Hex h) const;
+  // 7.3 Rally (rally.cpp, rulings RA-1, RA-2). The SP that would rally: all of
+  // them, those disrupted or demoralized, those on the train.
+  struct RallySp {
+    int all = 0, disordered = 0, entrained = 0;
+  };
+  // The acting force's SP in `h`, or (acting false) the unactivated SP an HQ's
+  // `rally sp=n` takes worst first: only those off the train (RA-2).
+  RallySp rally_sp(Side side, hex::Hex h, bool acting) const;
+  rz::Status check_rally(Side side, hex::Hex h, const RallySp& sp) const;
   // check_rally's answer without its message, for the lists of legal actions.
-  bool rally_possible(Side side, hex::Hex h) const;
+  bool rally_possible(Side side, hex::Hex h, const RallySp& sp) const;
   Events rally_force();
 
   // ---- helpers of 6.2 mobilization, 9.0 sieges, 10.0 recovery (administrative.cpp,
