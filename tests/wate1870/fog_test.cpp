@@ -341,6 +341,54 @@ sps:
   EXPECT_FALSE(contains(german, hq_name("F-VII"))) << german;  // never in contact
 }
 
+// Sight answers inspectable_in for a whole position at once. A piece in any hex
+// of the map, for either viewer (the French see 1 hex, the Germans 2), and a
+// hex off the map asked about; then random positions of many pieces.
+TEST(Wate1870_12_2, ASightSeesWhatInspectableInSeesInEveryHex) {
+  const Map& map = shared_data()->map;
+  auto sp = [](Side side, hex::Hex h) {
+    SpGroup g;
+    g.side = side;
+    g.hex = h;
+    g.count = 1;
+    return g;
+  };
+  std::vector<hex::Hex> asked;
+  for (const auto& info : map.hexes()) asked.push_back(info.hex);
+  asked.push_back({map.col_min() - 1, map.row_min()});
+  asked.push_back({map.col_max() + 2, map.row_max()});
+  int seen = 0;
+  for (const auto& at : map.hexes())
+    for (Side viewer : {Side::kFrench, Side::kGerman}) {
+      Position pos;
+      pos.sps.push_back(sp(viewer, at.hex));
+      pos.sps.push_back(sp(other(viewer), at.hex));
+      const Sight sight(map, pos, viewer);
+      for (const hex::Hex h : asked) {
+        ASSERT_EQ(sight(h), inspectable_in(pos, viewer, h)) << at.hex.id() << " " << h.id();
+        seen += sight(h);
+      }
+    }
+  EXPECT_GT(seen, 0);
+  Pcg32 rng(12, 2);
+  for (int round = 0; round < 50; ++round) {
+    Position pos;
+    for (int k = 0; k < 40; ++k)
+      pos.sps.push_back(sp(rng.below(2) ? Side::kFrench : Side::kGerman,
+                           asked[rng.below(static_cast<std::uint32_t>(map.hexes().size()))]));
+    HqUnit q;
+    q.id = "G-III";
+    q.side = Side::kGerman;
+    q.hex = asked[rng.below(static_cast<std::uint32_t>(map.hexes().size()))];
+    pos.hqs.push_back(q);
+    pos.normalise();
+    for (Side viewer : {Side::kFrench, Side::kGerman}) {
+      const Sight sight(map, pos, viewer);
+      for (const hex::Hex h : asked) ASSERT_EQ(sight(h), inspectable_in(pos, viewer, h)) << h.id();
+    }
+  }
+}
+
 // What a player may not see, as it appears in event texts: ids and names of
 // enemy HQs and formations none of whose units he may inspect.
 std::vector<std::string> hidden_names(const State& s, Player p) {

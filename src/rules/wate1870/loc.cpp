@@ -82,25 +82,6 @@ struct Tracer {
     for (int r = 0; r < rows; ++r)
       for (std::uint64_t w = set[r]; w != 0; w &= w - 1) f(r * width + std::countr_zero(w));
   }
-  // The hexes adjacent to some hex of s (3.4's hex grid, even rows shifted east:
-  // an even row's neighbours in the rows above and below are columns c and c+1).
-  HexRows adjacent(const HexRows& s) const {
-    HexRows out;
-    const auto& all = m.all_rows();
-    for (int r = 0; r < rows; ++r) {
-      const bool even = ((m.row_min() + r) & 1) == 0;
-      auto from = [&](int y) {
-        const std::uint64_t x = s[y];
-        return even ? x | (x >> 1) : x | (x << 1);
-      };
-      std::uint64_t n = (s[r] << 1) | (s[r] >> 1);
-      if (r > 0) n |= from(r - 1);
-      if (r + 1 < rows) n |= from(r + 1);
-      out[r] = n & all[r];
-    }
-    return out;
-  }
-
   // SP per hex, counted in a table kept per thread and cleared where it was
   // written: a whole-map table zeroed on every trace cost more than the trace.
   void count(std::vector<Counts>& at_hex, std::vector<int>& touched) {
@@ -204,9 +185,9 @@ struct Tracer {
           (open[r] & (source[r] | (rail_conn[r] & friendly[r]))) | (own_hex[r] & good[r] & open[r]);
     }
     for (;;) {
-      HexRows entered = adjacent(anchor);
+      HexRows entered = m.adjacent(anchor);
       for (int r = 0; r < rows; ++r) entered[r] = anchor[r] | (entered[r] & open[r]);
-      HexRows loc = adjacent(entered);
+      HexRows loc = m.adjacent(entered);
       bool grew = false;
       for (int r = 0; r < rows; ++r) {
         loc[r] = own_hex[r] | (loc[r] & ~closed[r]);

@@ -326,6 +326,25 @@ const HexInfo* Map::by_name(std::string_view place) const {
   return nullptr;
 }
 
+HexRows Map::adjacent(const HexRows& s) const {
+  // 3.4's hex grid, even rows shifted east: an even row's neighbours in the rows
+  // above and below are columns c and c+1 (bit c is column col_min + c).
+  HexRows out;
+  const int rows = row_max_ - row_min_ + 1;
+  for (int r = 0; r < rows; ++r) {
+    const bool even = ((row_min_ + r) & 1) == 0;
+    auto from = [&](int y) {
+      const std::uint64_t x = s[y];
+      return even ? x | (x >> 1) : x | (x << 1);
+    };
+    std::uint64_t n = (s[r] << 1) | (s[r] >> 1);
+    if (r > 0) n |= from(r - 1);
+    if (r + 1 < rows) n |= from(r + 1);
+    out[r] = n & all_rows_[r];
+  }
+  return out;
+}
+
 bool Map::passable(hex::Hex h) const {
   const HexInfo* i = find(h);
   return i != nullptr && !neutral(i->country);

@@ -103,6 +103,8 @@ class Map {
   const HexRows& supply_rows(int side) const {
     return supply_rows_[static_cast<std::size_t>(side)];
   }
+  // The hexes of the map adjacent to some hex of s, a row of bits at a time.
+  HexRows adjacent(const HexRows& s) const;
   const std::vector<int>& fortress_indices() const { return fortresses_; }  // in index order
   const std::vector<hex::Hex>& fortress_hexes() const { return fortress_hexes_; }  // the same, sorted
   // The index_of of each of fortress_hexes(), in that order.

@@ -6,9 +6,11 @@
 // docs/rulings/wate1870-march.md.
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <cstdlib>
 #include <functional>
 #include <iterator>
+#include <numeric>
 #include <queue>
 #include <string_view>
 #include <utility>
@@ -43,24 +45,28 @@ MoveContext context_of(const Position& pos, const ActiveForce& f) {
   return ctx;
 }
 
-ForceSp force_sp(const Position& pos) {
+// The acting SP, all in the force's hex `at`: only its groups are read.
+ForceSp force_sp(const Position& pos, hex::Hex at) {
   ForceSp f;
-  for (const auto& g : pos.sps) {
-    if (!g.acting) continue;
+  pos.sps.each_in(at, [&](const SpGroup& g) {
+    if (!g.acting) return;
     f.all += g.count;
     if (g.entrained) f.entrained += g.count;
     if (g.status == Status::kGood) f.good += g.count;
     f.by_status[static_cast<int>(g.status)] += g.count;
     f.steps += g.count * (3 - static_cast<int>(g.status));
-  }
+  });
+  assert(f.all == std::accumulate(pos.sps.begin(), pos.sps.end(), 0, [](int n, const SpGroup& g) {
+           return n + (g.acting ? g.count : 0);
+         }));
   return f;
 }
 
 // The acting force's SP, asked once per candidate order while legal actions
 // are listed: kept per state, but not while an order is being applied.
-ForceSp acting_sp(const Position& pos, bool applying, std::optional<ForceSp>& kept) {
-  if (applying) return force_sp(pos);
-  if (!kept) kept = force_sp(pos);
+ForceSp acting_sp(const Position& pos, hex::Hex at, bool applying, std::optional<ForceSp>& kept) {
+  if (applying) return force_sp(pos, at);
+  if (!kept) kept = force_sp(pos, at);
   return *kept;
 }
 
@@ -208,7 +214,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
     sure.push_back(certain && !fired);
   };
   add(Action("stop"), true);
-  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
+  const ForceSp fs = acting_sp(pos_, force_->hex, applying_, derived().acting);
   const bool on_train = force_->entrained || fs.entrained > 0;
   // 7.1: no step is taken by a force on the train (7.1.3) or one that must stop
   // in an enemy zone of control (3.4); none that enter_cost bars or the MP left
@@ -323,7 +329,7 @@ rz::Status WateState::check_march(Side side, const Action& a) const {
                    "7.1");
   if (force_->must_stop && verb != "attack")
     return illegal("the force entered an enemy zone of control in " + force_->hex.id() + " and must stop there", "3.4");
-  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
+  const ForceSp fs = acting_sp(pos_, force_->hex, applying_, derived().acting);
   const bool on_train = force_->entrained || fs.entrained > 0;
   if (verb == "entrain" || verb == "rail" || verb == "detrain") return check_rail(side, a);
   if (verb == "forced-march") return check_forced_march(side, a);
@@ -522,7 +528,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
       for (std::size_t i = 0; i < force_->hqs.size(); ++i)
         steps_.push_back({StepKind::kMarchHqCasualty, Side::kGerman, target, static_cast<int>(i)});
     if (r.lp > 0) {
-      const ForceSp fs = force_sp(pos_);
+      const ForceSp fs = force_sp(pos_, force_->hex);
       pos_.edit_acting([](SpGroup& g) { g.engaged = true; });
       push_absorb(Side::kGerman, 0, r.lp);
       if (fs.all > 0 && r.lp >= fs.steps) {
@@ -593,8 +599,8 @@ rz::Status WateState::check_forced_march(Side side, const Action& a) const {
     return make_error(Code::kMalformed, side == Side::kFrench ? "the French declare forced-march to=XXYY extra=1..3"
                                                               : "the German force declares forced-march extra=1..3");
   if (*extra < 1 || *extra > 3) return make_error(Code::kMalformed, "a Forced March adds 1 to 3 MP");
-  if (auto ready =
-          forced_march_ready(board(), *force_, acting_sp(pos_, applying_, derived().acting));
+  if (auto ready = forced_march_ready(board(), *force_,
+                                      acting_sp(pos_, force_->hex, applying_, derived().acting));
       !ready)
     return ready;
   if (side == Side::kGerman) return {};
@@ -644,7 +650,7 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
 
 rz::Status WateState::check_rail(Side side, const Action& a) const {
   const RailRules& rr = data_->tables.rail(side);
-  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
+  const ForceSp fs = acting_sp(pos_, force_->hex, applying_, derived().acting);
   const int free_sp = fs.all - fs.entrained;
   const bool on_train = force_->entrained || fs.entrained > 0;
   if (a.verb == "rail") {
@@ -756,7 +762,7 @@ rz::Status WateState::check_pickup(Side side, const Action& a) const {
   if (force_->hqs.empty() || frames_.empty() || !force_->hq_action ||
       std::find(force_->hqs.begin(), force_->hqs.end(), frames_.back().hq) == force_->hqs.end())
     return illegal("only a force marching with its activated HQ picks up SP", "7.1");
-  const ForceSp fs = acting_sp(pos_, applying_, derived().acting);
+  const ForceSp fs = acting_sp(pos_, force_->hex, applying_, derived().acting);
   if (force_->entrained || fs.entrained > 0) return illegal("an entrained force picks up no SP", "7.1.3");
   if (*n < 1) return make_error(Code::kMalformed, "pick up at least 1 SP");
   if (force_->mp_left < 1) return illegal("a pick-up costs 1 MP; the force has none left", "7.1");
@@ -773,7 +779,7 @@ rz::Status WateState::check_pickup(Side side, const Action& a) const {
 
 Events WateState::apply_pickup(Side side, const Action& a) {
   const int picked = *int_arg(a, "sp");
-  const ForceSp fs = force_sp(pos_);
+  const ForceSp fs = force_sp(pos_, force_->hex);
   // The majority condition of the marching SP; a tie takes the worse (ruling MA-11).
   std::optional<Status> majority;
   if (fs.all > 0) {

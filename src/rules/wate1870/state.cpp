@@ -560,16 +560,16 @@ bool WateState::inspectable(Side viewer, hex::Hex h) const {
 Position WateState::planning_position(Side mover) const {
   Position p = pos_;
   if (!options_.flag("12.2")) return p;
+  const Sight seen(data_->map, pos_, mover);
   for (auto& g : p.sps)
-    if (g.side != mover && !inspectable_in(pos_, mover, g.hex)) {
+    if (g.side != mover && !seen(g.hex)) {
       g.status = Status::kGood;
       g.entrained = false;
       g.count = std::max(g.count, 3);
     }
   // A lone HQ shows as the same generic stack (GAP-W-40), so it counts alike.
   for (const auto& q : pos_.hqs)
-    if (q.side != mover && q.hex && pos_.sp(*q.hex, q.side) == 0 &&
-        !inspectable_in(pos_, mover, *q.hex))
+    if (q.side != mover && q.hex && pos_.sp(*q.hex, q.side) == 0 && !seen(*q.hex))
       p.sps.push_back(SpGroup{.side = q.side, .hex = *q.hex, .formation = q.id, .count = 3});
   p.normalise();
   return p;
@@ -581,15 +581,61 @@ const Position& WateState::planned_position(Side mover) const {
   return *slot;
 }
 
+namespace {
+// 12.2: the French inspect adjacent German forces, the Germans up to two hexes away.
+int sight_range(Side viewer) { return viewer == Side::kFrench ? 1 : 2; }
+}  // namespace
+
 bool inspectable_in(const Position& pos, Side viewer, hex::Hex h) {
-  // 12.2: the French inspect adjacent German forces, the Germans up to two hexes away.
-  const int range = viewer == Side::kFrench ? 1 : 2;
+  const int range = sight_range(viewer);
   for (const auto& g : pos.sps)
     if (g.side == viewer && hex::distance(g.hex, h) <= range) return true;
   for (const auto& q : pos.hqs)
     if (q.side == viewer && q.hex && hex::distance(*q.hex, h) <= range) return true;
   return false;
 }
+
+Sight::Sight(const Map& map, const Position& pos, Side viewer)
+    : map_(&map), pos_(&pos), viewer_(viewer) {
+  auto put = [&](hex::Hex h) {
+    const int i = map.index_of(h);
+    if (i < 0)
+      off_map_ = true;
+    else
+      seen_.set_bit(map.grid_bit(i));
+  };
+  for (const auto& g : pos.sps)
+    if (g.side == viewer) put(g.hex);
+  for (const auto& q : pos.hqs)
+    if (q.side == viewer && q.hex) put(*q.hex);
+  // The hexes within the range: the pieces' own, and each ring around (the map is
+  // a full grid, so a hex two away on it is reached through one on it).
+  for (int ring = 0; ring < sight_range(viewer); ++ring) {
+    const HexRows around = map.adjacent(seen_);
+    for (int r = 0; r < HexRows::kMaxRows; ++r) seen_[r] |= around[r];
+  }
+}
+
+bool Sight::operator()(hex::Hex h) const {
+  const int i = map_->index_of(h);
+  return i >= 0 && !off_map_ ? seen_.test_bit(map_->grid_bit(i))
+                             : inspectable_in(*pos_, viewer_, h);
+}
+
+namespace {
+// WateState::inspectable for every hex of one position: a Sight under 12.2, and
+// without it everything.
+class Inspectable {
+ public:
+  Inspectable(const GameData& data, const Position& pos, const GameOptions& options, Side viewer) {
+    if (options.flag("12.2")) sight_.emplace(data.map, pos, viewer);
+  }
+  bool operator()(hex::Hex h) const { return !sight_ || (*sight_)(h); }
+
+ private:
+  std::optional<Sight> sight_;
+};
+}  // namespace
 
 namespace {
 
@@ -1067,8 +1113,9 @@ bool WateState::hq_seen(Side me, const HqUnit& q) const {
 
 std::vector<hex::Hex> WateState::uninspected(Side me) const {
   std::vector<hex::Hex> out;
+  const Inspectable seen(*data_, pos_, options_, me);
   auto add = [&](hex::Hex h) {
-    if (!inspectable(me, h) && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
+    if (!seen(h) && std::find(out.begin(), out.end(), h) == out.end()) out.push_back(h);
   };
   for (const auto& g : pos_.sps)
     if (g.side != me) add(g.hex);
@@ -1099,8 +1146,8 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
   st->seed_ = 0;  // the seed would let a player predict the dice
   std::erase_if(st->uses_, [&](const HexUse& u) { return u.side != me; });
   std::erase_if(st->setup_, [&](const SetupPiece& p) { return p.side != me; });
-  erase_if(st->pos_.sps,
-           [&](const SpGroup& g) { return g.side != me && !inspectable(me, g.hex); });
+  const Inspectable seen(*data_, pos_, options_, me);
+  erase_if(st->pos_.sps, [&](const SpGroup& g) { return g.side != me && !seen(g.hex); });
   const auto hidden = uninspected(me);
   for (std::size_t i = 0; i < hidden.size(); ++i)
     st->pos_.sps.push_back(
@@ -1134,8 +1181,9 @@ std::string WateState::view(Player player) const {
   }
   // 12.2: an enemy stack that may not be inspected shows as a generic stack.
   json sps = json::array();
+  const Inspectable seen(*data_, pos_, options_, me);
   for (const auto& g : pos_.sps)
-    if (g.side == me || inspectable(me, g.hex)) sps.push_back(sp_json(g));
+    if (g.side == me || seen(g.hex)) sps.push_back(sp_json(g));
   j["sps"] = sps;
   {  // 14.0: one's own units still to place (the enemy's, like his force pool, are not shown)
     json setup = json::array();

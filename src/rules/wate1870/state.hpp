@@ -14,6 +14,7 @@
 #include "rules/wate1870/board.hpp"
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/game_data.hpp"
+#include "rules/wate1870/hex_rows.hpp"
 #include "rules/wate1870/position.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/types.hpp"
@@ -159,6 +160,22 @@ struct SetupPiece {
 // 12.2 Fog of War: whether `viewer` may inspect the enemy stack in `h` of
 // `pos` (the French adjacent hexes, the Germans up to two hexes away).
 bool inspectable_in(const Position& pos, Side viewer, hex::Hex h);
+
+// inspectable_in for many hexes of one position: the hexes `viewer` may inspect,
+// found once from his pieces, a row of the map at a time. A picture or a view
+// asks about every enemy group, and inspectable_in reads every group each time.
+class Sight {
+ public:
+  Sight(const Map& map, const Position& pos, Side viewer);
+  bool operator()(hex::Hex h) const;  // inspectable_in(pos, viewer, h)
+
+ private:
+  const Map* map_;
+  const Position* pos_;
+  Side viewer_;
+  HexRows seen_;
+  bool off_map_ = false;  // a piece of his off the map: inspectable_in answers
+};
 
 // 11.0 / GAP-W-29: the French towns and fortresses on the German border (a French
 // town or fortress hex adjacent to a German hex), sorted (victory.cpp).
