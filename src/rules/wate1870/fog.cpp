@@ -68,6 +68,23 @@ const std::vector<SpGroup>& by_hex(const SpList& list, std::vector<SpGroup>& tmp
   return tmp;
 }
 
+// Whether `side`'s groups in h are the same, in order, in both lists.
+bool same_groups(const SpList& a, const SpList& b, Side side, hex::Hex h) {
+  thread_local std::vector<SpGroup> in_a;
+  in_a.clear();
+  a.each_in(h, [&](const SpGroup& g) {
+    if (g.side == side) in_a.push_back(g);
+  });
+  std::size_t k = 0;
+  bool same = true;
+  b.each_in(h, [&](const SpGroup& g) {
+    if (g.side != side) return;
+    same = same && k < in_a.size() && in_a[k] == g;
+    ++k;
+  });
+  return same && k == in_a.size();
+}
+
 // Calls f(h) for each hex where `side`'s groups (in order) differ between two
 // lists: the hexes where an action changed that side's SP. One walk down both
 // lists side by side, as they are sorted by hex (the search under 12.2 applies
@@ -140,9 +157,14 @@ bool WateState::fog_public(Side owner, const Step& step, const Action& action,
       for (const auto& id : f->hqs) add_hq(id);
   if (const std::string* id = action.get("hq")) add_hq(*id);
   for (const auto& id : with_hqs(action)) add_hq(id);
-  for (const auto& q : pos_.hqs) {
+  // The HQ list keeps its order through an action: each HQ is where it was
+  // (found by name only if the list changed).
+  const auto& was_hqs = before.pos.hqs;
+  for (std::size_t i = 0; i < pos_.hqs.size(); ++i) {
+    const HqUnit& q = pos_.hqs[i];
     if (q.side != owner) continue;
-    const HqUnit* was = before.pos.hq(q.id);
+    const HqUnit* was =
+        i < was_hqs.size() && was_hqs[i].id == q.id ? &was_hqs[i] : before.pos.hq(q.id);
     if (!was || !(*was == q)) hqs.insert(q.id);
   }
   for (const auto& id : hqs) pieces.push_back({hq_hex(before.pos, id), hq_hex(pos_, id)});
@@ -151,10 +173,20 @@ bool WateState::fog_public(Side owner, const Step& step, const Action& action,
     if (const std::string* h = action.get("hex"))
       if (auto x = hex::parse_hex(*h)) pieces.push_back({*x, *x});
   // Any other hex where the side's SP changed (losses, status, activation).
-  each_changed_hex(before.pos.sps, pos_.sps, owner, [&](hex::Hex h) {
+  auto changed_at = [&](hex::Hex h) {
     if (std::find(force_hexes.begin(), force_hexes.end(), h) == force_hexes.end())
       pieces.push_back({h, h});
-  });
+  };
+  if (before.changed.wide) {
+    each_changed_hex(before.pos.sps, pos_.sps, owner, changed_at);
+  } else {
+    // Only the hexes the list noted a change in can differ: those are compared.
+    const auto& c = before.changed;
+    for (std::size_t i = 0; i < c.n; ++i)
+      if (std::find(c.hexes.begin(), c.hexes.begin() + i, c.hexes[i]) == c.hexes.begin() + i &&
+          !same_groups(before.pos.sps, pos_.sps, owner, c.hexes[i]))
+        changed_at(c.hexes[i]);
+  }
   // F-1: what could be inspected before or after the action may be told.
   return std::all_of(pieces.begin(), pieces.end(), [&](const Piece& p) {
     return (p.before && inspectable_in(before.pos, viewer, *p.before)) ||

@@ -129,6 +129,12 @@ class SpList {
     bool wide = true;
     std::uint8_t n = 0;
     std::array<hex::Hex, 6> hexes{};
+    void note(hex::Hex h) {
+      if (n < hexes.size())
+        hexes[n++] = h;
+      else
+        wide = true;
+    }
   };
   const Changes& changes() const { return changes_; }
   void forget_changes() { changes_ = {false, 0, {}}; }
@@ -173,10 +179,7 @@ class SpList {
   }
   void changed_in(hex::Hex h) {
     stamp_ = 0;
-    if (changes_.n < changes_.hexes.size())
-      changes_.hexes[changes_.n++] = h;
-    else
-      changes_.wide = true;
+    changes_.note(h);
   }
   void forget() noexcept {
     v_.clear();

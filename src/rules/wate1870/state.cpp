@@ -422,7 +422,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
     }
   } done{*this};
   std::optional<FogBefore> fog;  // 12.2 (fog.cpp)
-  if (options_.flag("12.2")) fog = FogBefore{pos_, force_, frames_};
+  if (options_.flag("12.2")) fog = FogBefore{pos_, force_, frames_, {}};
   Events ev;
   const Step s = steps_.back();
   steps_.pop_back();
@@ -522,10 +522,17 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   }
   pos_.normalise_groups();  // an order adds no HQ; the set-up's own normalise() sorts those it
                             // places
+  // 12.2: where the action changed the groups, noted since the last fortress
+  // walk (at the end of the last order), and by this one.
+  const SpList::Changes acted = pos_.sps.changes();
   append(ev, settle_fortress_control());  // GAP-W-21 (siege.cpp)
   // 12.2 (fog.cpp): who may see what the action told; victory and the turn
   // sequence that follow are public, and are judged without them.
   if (fog) {
+    fog->changed = acted;
+    for (std::size_t i = 0; i < pos_.sps.changes().n; ++i)
+      fog->changed.note(pos_.sps.changes().hexes[i]);
+    fog->changed.wide = fog->changed.wide || pos_.sps.changes().wide;
     ev = fog_events(std::move(ev), s, action, *fog);
   } else {
     for (auto& e : ev) e.visible_to.clear();  // without 12.2 every event is for everybody

@@ -292,6 +292,8 @@ class WateState final : public State {
     Position pos;
     std::optional<ActiveForce> force;
     std::vector<Frame> frames;
+    // Where the action changed the groups (SpList::changes), filled in after it.
+    SpList::Changes changed;
   };
   // Marks the events of an action that tell of forces the other player may
   // not inspect as their owner's only, and adds what he may see instead.
