@@ -96,6 +96,9 @@ void BM_Wate1870LegalActionsMarch(benchmark::State& s) {
     auto fresh = st->clone();  // legal actions of a new state: nothing derived is kept yet
     benchmark::DoNotOptimize(fresh->legal_actions(p));
   }
+  // What the fixed choices reach changes with the rules (a French Forced March
+  // lists every hex in reach): the size of the list, to read the time by.
+  s.counters["actions"] = static_cast<double>(st->legal_actions(p).size());
 }
 BENCHMARK(BM_Wate1870LegalActionsMarch);
 
