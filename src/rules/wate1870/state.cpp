@@ -642,9 +642,6 @@ class Inspectable {
  private:
   std::optional<Sight> sight_;
 };
-}  // namespace
-
-namespace {
 
 // A saved list of HQ names (a force's, a combat's casualty checks).
 std::vector<Name> names_of(const json& list) {
