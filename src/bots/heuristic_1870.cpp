@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cassert>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <mutex>
@@ -15,6 +17,7 @@
 #include "rules/wate1870/board.hpp"
 #include "rules/wate1870/combat.hpp"
 #include "rules/wate1870/command.hpp"
+#include "rules/wate1870/hex_rows.hpp"
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
@@ -380,16 +383,25 @@ struct Scene {
       auto& kept = keep_.near_seeds[u(k(s))];
       if (seeds == kept && d.size() == u(n)) return d[u(i)];
       kept = seeds;
-      // Breadth first from every hex with SP of s, over the whole grid.
+      // Breadth first from every hex with SP of s, over the whole grid: ring
+      // after ring, a row of bits at a time (Map::adjacent).
       d.assign(u(n), kFar);
-      auto& queue = seeds;
-      for (const int j : queue) d[u(j)] = 0;
-      for (std::size_t q = 0; q < queue.size(); ++q) {
-        const int j = queue[q];
-        for (int dir = 0; dir < 6; ++dir) {
-          const int x = map.neighbour_index(j, dir);
-          if (x >= 0 && d[u(x)] > d[u(j)] + 1) d[u(x)] = d[u(j)] + 1, queue.push_back(x);
+      wate1870::HexRows reached;
+      for (const int j : seeds) reached.set_bit(map.grid_bit(j)), d[u(j)] = 0;
+      const int rows = map.row_max() - map.row_min() + 1;
+      const int width = map.col_max() - map.col_min() + 1;
+      wate1870::HexRows ring = reached;
+      for (int dist = 1;; ++dist) {
+        ring = map.adjacent(ring);
+        bool any = false;
+        for (int r = 0; r < rows; ++r) {
+          ring[r] &= ~reached[r];
+          reached[r] |= ring[r];
+          for (std::uint64_t w = ring[r]; w != 0; w &= w - 1)
+            d[u(r * width + std::countr_zero(w))] = dist;
+          any = any || ring[r] != 0;
         }
+        if (!any) break;
       }
     }
     return d[u(i)];
