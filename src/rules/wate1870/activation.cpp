@@ -317,8 +317,8 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   }
   // The HQ's own action, with n SP of its hex: it ends the HQ's activation (7.0).
   f.limit_left -= n;
-  take_sps(side, *q->hex, n, a.verb == "rally",
-           a.verb == "rally");  // RA-2: worst first, off the train
+  const bool rally = a.verb == "rally";
+  take_sps(side, *q->hex, n, rally, rally);  // a rally: worst first, off the train (RA-2)
   const ForceCommand cmd = force_command(board(), {q}, side);
   force_ = new_force(side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious);
   if (a.verb == "march") {

@@ -135,6 +135,10 @@ class SpList {
       else
         wide = true;
     }
+    void note(const Changes& o) {
+      wide = wide || o.wide;
+      for (std::size_t i = 0; i < o.n; ++i) note(o.hexes[i]);
+    }
   };
   const Changes& changes() const { return changes_; }
   void forget_changes() { changes_ = {false, 0, {}}; }

@@ -530,9 +530,7 @@ Result<Events> WateState::apply(Player player, const Action& action) {
   // sequence that follow are public, and are judged without them.
   if (fog) {
     fog->changed = acted;
-    for (std::size_t i = 0; i < pos_.sps.changes().n; ++i)
-      fog->changed.note(pos_.sps.changes().hexes[i]);
-    fog->changed.wide = fog->changed.wide || pos_.sps.changes().wide;
+    fog->changed.note(pos_.sps.changes());
     ev = fog_events(std::move(ev), s, action, *fog);
   } else {
     for (auto& e : ev) e.visible_to.clear();  // without 12.2 every event is for everybody
