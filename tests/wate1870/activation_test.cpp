@@ -2,6 +2,8 @@
 // through the contract from small scenarios on the shipped map.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "phases_fixture.hpp"
 
 namespace rz::wate1870 {
@@ -48,6 +50,22 @@ TEST(Wate1870_7_3, ARallyImprovesEverySpOneLevelForOneRp) {
   EXPECT_EQ(st->turn(), 4);
 }
 
+// The head of a test situation: turn 3's Action Phase, 5 RP each, the French to act.
+std::string french_to_act(const std::string& name, const std::string& rules) {
+  return "name: \"" + name + "\"\nsource: \"reconstructed: test situation for " + rules +
+         "\"\nturn: 3\nphase: action\nrp: {French: 5, German: 5, source: \"reconstructed: test\"}\n"
+         "first_activation: {side: French, source: \"rule 13.3 (used here to skip the initiative "
+         "roll)\"}\n";
+}
+
+// The French order is refused with rule 7.3 (nothing changes) and says `why`.
+void expect_refused_saying(WateState& st, const std::string& order, const std::string& why) {
+  expect_refused(st, kF, order, "7.3");
+  auto r = st.check(kF, *Action::parse(order));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find(why), std::string::npos) << r.error().message;
+}
+
 // Ruling RA-1 (docs/rulings/wate1870-rally.md): a rally improves a force "from
 // disrupted or demoralized" (7.3); a force all in good order has none to rally.
 TEST(Wate1870_7_3, AForceAllInGoodOrderDoesNotRally_RA1) {
@@ -58,9 +76,7 @@ TEST(Wate1870_7_3, AForceAllInGoodOrderDoesNotRally_RA1) {
   play(*st, kF, "activate hq=F-III");
   for (const auto& a : st->legal_actions(kF)) EXPECT_NE(a.verb, "rally") << a.to_string();
   expect_refused(*st, kF, "rally sp=12", "7.3");
-  auto r = st->check(kF, Action("rally").with("sp", "1"));
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("in good order"), std::string::npos) << r.error().message;
+  expect_refused_saying(*st, "rally sp=1", "in good order");
   // A force activated on its own (1408, 5 SP in good order) may march or hold.
   play(*st, kF, "detach hex=1408 sp=4");
   EXPECT_TRUE(is_legal(*st, kF, "march"));
@@ -71,14 +87,9 @@ TEST(Wate1870_7_3, AForceAllInGoodOrderDoesNotRally_RA1) {
 // Ruling RA-2 with GAP-W-36: SP on the train do not rally. An HQ's `rally sp=N`
 // takes its SP worst first from those off the train; the entrained stay.
 TEST(Wate1870_7_3, SpOnTheTrainDoNotRally_RA2) {
-  auto st = situation(R"yaml(
-name: "A French corps at Saint-Hilaire, part of it on the train"
-source: "reconstructed: test situation for rule 7.3 and ruling GAP-W-36"
-turn: 3
-phase: action
-rp: {French: 5, German: 5, source: "reconstructed: test"}
-first_activation: {side: French, source: "rule 13.3 (used here to skip the initiative roll)"}
-hqs:
+  auto st = situation(french_to_act("A French corps at Saint-Hilaire, part of it on the train",
+                                    "rule 7.3 and ruling GAP-W-36") +
+                      R"yaml(hqs:
   - {hq: F-III, hex: "1508", source: "reconstructed: test"}
 sps:
   - {side: French, sp: 2, formation: F-III, hex: "1508", status: good, source: "reconstructed: test"}
@@ -92,10 +103,7 @@ sps:
   EXPECT_TRUE(is_legal(*st, kF, "march sp=6"));
   EXPECT_TRUE(is_legal(*st, kF, "rally sp=3"));
   EXPECT_FALSE(is_legal(*st, kF, "rally sp=4"));
-  expect_refused(*st, kF, "rally sp=4", "7.3");
-  auto r = st->check(kF, Action("rally").with("sp", "4"));
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.error().message.find("on the train"), std::string::npos) << r.error().message;
+  expect_refused_saying(*st, "rally sp=4", "on the train");
   // The entrained stack of 1408, detached, may not rally either.
   play(*st, kF, "detach hex=1408 sp=2");
   EXPECT_FALSE(is_legal(*st, kF, "rally"));
@@ -173,14 +181,7 @@ TEST(Wate1870_3_7, TheLastForceToMoveThroughAHexControlsIt) {
 
 TEST(Wate1870_3_3, NoStackingLimitButAnHqActivatesOnlyUpToItsCommandLimit) {
   // 40 French SP in one hex with a corps HQ (command limit 12), 2 SP next door.
-  auto st = situation(R"yaml(
-name: "A French army stacked in Champagne"
-source: "reconstructed: test situation for rule 3.3"
-turn: 3
-phase: action
-rp: {French: 5, German: 5, source: "reconstructed: test"}
-first_activation: {side: French, source: "rule 13.3 (used here to skip the initiative roll)"}
-hqs:
+  auto st = situation(french_to_act("A French army stacked in Champagne", "rule 3.3") + R"yaml(hqs:
   - {hq: F-III, hex: "1508", source: "reconstructed: test"}
 sps:
   - {side: French, sp: 40, formation: F-III, hex: "1508", source: "reconstructed: test"}

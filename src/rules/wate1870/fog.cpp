@@ -58,16 +58,6 @@ std::optional<hex::Hex> hq_hex(const Position& pos, const std::string& id) {
   return q ? q->hex : std::nullopt;
 }
 
-// The groups sorted by hex, each hex's in the list's order: the list itself
-// when normalised (it is between orders), else a copy in `tmp`.
-const std::vector<SpGroup>& by_hex(const SpList& list, std::vector<SpGroup>& tmp) {
-  if (list.normalised()) return list.vector();
-  tmp = list.vector();
-  std::stable_sort(tmp.begin(), tmp.end(),
-                   [](const SpGroup& a, const SpGroup& b) { return a.hex < b.hex; });
-  return tmp;
-}
-
 // Whether `side`'s groups in h are the same, in order, in both lists.
 bool same_groups(const SpList& a, const SpList& b, Side side, hex::Hex h) {
   thread_local std::vector<SpGroup> in_a;
@@ -83,35 +73,6 @@ bool same_groups(const SpList& a, const SpList& b, Side side, hex::Hex h) {
     ++k;
   });
   return same && k == in_a.size();
-}
-
-// Calls f(h) for each hex where `side`'s groups (in order) differ between two
-// lists: the hexes where an action changed that side's SP. One walk down both
-// lists side by side, as they are sorted by hex (the search under 12.2 applies
-// thousands of orders a second, and grouping both lists in maps was a quarter
-// of its time).
-template <class F>
-void each_changed_hex(const SpList& before, const SpList& after, Side side, F&& f) {
-  std::vector<SpGroup> tmp_a, tmp_b;
-  const auto& a = by_hex(before, tmp_a);
-  const auto& b = by_hex(after, tmp_b);
-  std::size_t i = 0, j = 0;
-  while (i < a.size() || j < b.size()) {
-    const hex::Hex h = j == b.size() || (i < a.size() && a[i].hex < b[j].hex) ? a[i].hex : b[j].hex;
-    std::size_t ie = i, je = j;
-    while (ie < a.size() && a[ie].hex == h) ++ie;
-    while (je < b.size() && b[je].hex == h) ++je;
-    // The side's groups of h, in order, in both lists.
-    std::size_t x = i, y = j;
-    for (;;) {
-      while (x < ie && a[x].side != side) ++x;
-      while (y < je && b[y].side != side) ++y;
-      if (x == ie || y == je || !(a[x] == b[y])) break;
-      ++x, ++y;
-    }
-    if (x != ie || y != je) f(h);
-    i = ie, j = je;
-  }
 }
 
 const std::string kFogNote = "fog of war, rule 12.2";
@@ -173,20 +134,25 @@ bool WateState::fog_public(Side owner, const Step& step, const Action& action,
     if (const std::string* h = action.get("hex"))
       if (auto x = hex::parse_hex(*h)) pieces.push_back({*x, *x});
   // Any other hex where the side's SP changed (losses, status, activation).
-  auto changed_at = [&](hex::Hex h) {
-    if (std::find(force_hexes.begin(), force_hexes.end(), h) == force_hexes.end())
-      pieces.push_back({h, h});
-  };
-  if (before.changed.wide) {
-    each_changed_hex(before.pos.sps, pos_.sps, owner, changed_at);
+  // Only the hexes the list noted a change in can differ; after a change it
+  // could not place (wide), every hex holding the side's SP before or after.
+  // (The search under 12.2 applies thousands of orders a second: grouping both
+  // lists by hex in maps after each was a quarter of its time.)
+  std::vector<hex::Hex> maybe;
+  const auto& c = before.changed;
+  if (c.wide) {
+    for (const SpList* list : {&before.pos.sps, &pos_.sps})
+      for (const auto& g : *list)
+        if (g.side == owner) maybe.push_back(g.hex);
   } else {
-    // Only the hexes the list noted a change in can differ: those are compared.
-    const auto& c = before.changed;
-    for (std::size_t i = 0; i < c.n; ++i)
-      if (std::find(c.hexes.begin(), c.hexes.begin() + i, c.hexes[i]) == c.hexes.begin() + i &&
-          !same_groups(before.pos.sps, pos_.sps, owner, c.hexes[i]))
-        changed_at(c.hexes[i]);
+    maybe.assign(c.hexes.begin(), c.hexes.begin() + c.n);
   }
+  std::sort(maybe.begin(), maybe.end());
+  maybe.erase(std::unique(maybe.begin(), maybe.end()), maybe.end());
+  for (const hex::Hex h : maybe)
+    if (!same_groups(before.pos.sps, pos_.sps, owner, h) &&
+        std::find(force_hexes.begin(), force_hexes.end(), h) == force_hexes.end())
+      pieces.push_back({h, h});
   // F-1: what could be inspected before or after the action may be told.
   return std::all_of(pieces.begin(), pieces.end(), [&](const Piece& p) {
     return (p.before && inspectable_in(before.pos, viewer, *p.before)) ||

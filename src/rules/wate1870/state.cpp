@@ -524,12 +524,11 @@ Result<Events> WateState::apply(Player player, const Action& action) {
                             // places
   // 12.2: where the action changed the groups, noted since the last fortress
   // walk (at the end of the last order), and by this one.
-  const SpList::Changes acted = pos_.sps.changes();
+  if (fog) fog->changed = pos_.sps.changes();
   append(ev, settle_fortress_control());  // GAP-W-21 (siege.cpp)
   // 12.2 (fog.cpp): who may see what the action told; victory and the turn
   // sequence that follow are public, and are judged without them.
   if (fog) {
-    fog->changed = acted;
     fog->changed.note(pos_.sps.changes());
     ev = fog_events(std::move(ev), s, action, *fog);
   } else {
