@@ -567,8 +567,8 @@ struct Heuristic1870Bot::Impl {
       if (dest.size() < hexes) {
         dest.resize(hexes);
         dest_at.resize(hexes, 0);
-        odds.resize(hexes * 6);
-        odds_at.resize(hexes * 6, 0);
+        odds.resize(hexes * 4);  // by target, LOC and river (plan_march)
+        odds_at.resize(hexes * 4, 0);
       }
       if (level.size() < width) level.resize(width);
       for (auto& l : level) l.clear();
@@ -843,10 +843,14 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
     if (t.dest_at[i] != t.stamp) t.dest_at[i] = t.stamp, t.dest[i] = dest_value(sc, gs, f, h);
     return t.dest[i];
   };
-  // The odds of March Combat from h on its neighbour in `dir`, on demand: the
-  // same at every MP left.
+  // The odds of March Combat from h on its neighbour e across `dir`, on demand.
+  // One force attacks, so they read of h only its LOC (8.2) and whether the
+  // attack crosses a river (8.3, GAP-W-03): the same from every hex that shares
+  // those, at every MP left.
   auto odds = [&](int h, int dir, int e) -> const Odds& {
-    const std::size_t i = Scene::u(h) * 6 + static_cast<std::size_t>(dir);
+    const bool loc = sc.loc(sc.me).has_loc(sc.hex_at(h));
+    const bool river = (sc.map.river_dirs(h) >> dir) & 1u;
+    const std::size_t i = Scene::u(e) * 4 + (loc ? 2 : 0) + (river ? 1 : 0);
     if (t.odds_at[i] != t.stamp) t.odds_at[i] = t.stamp, t.odds[i] = march_odds(sc, f, h, e);
     return t.odds[i];
   };
