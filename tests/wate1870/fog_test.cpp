@@ -1,4 +1,4 @@
-// 12.2 Fog of War in what apply() tells (ruling GAP-W-40; rulings F-1 to F-6
+// 12.2 Fog of War in what apply() tells (ruling GAP-W-40; rulings F-1 to F-9
 // in docs/rulings/wate1870-fog.md): the events of an action about enemy
 // forces a player may not inspect go to their owner only, the other player
 // gets a redacted event; the opponent's orders are not described; the
@@ -339,6 +339,58 @@ sps:
       << german;
   EXPECT_FALSE(contains(german, "casualty check 1d6 = 1")) << german;
   EXPECT_FALSE(contains(german, hq_name("F-VII"))) << german;  // never in contact
+}
+
+// Ruling F-9: the acting force is where its HQs are. The French III Corps HQ
+// attacks 0703 from 0603 and 0604, loses, and retreats two hexes out of the
+// Germans' sight while the SP from 0604 still have to retreat; the German view
+// must not show the acting force in 0603 with III Corps in it (a soak of the
+// random games below found this in session 22: game 151 of 200, step 599).
+TEST(Wate1870_12_2, AnAttackingForceThatRetreatsOutOfSightIsNotShownWhereItWas_RulingF9) {
+  auto st = make(R"(hqs:
+  - {hq: F-III, hex: "0603"}
+sps:
+  - {side: French, sp: 4, formation: F-III, hex: "0603"}
+  - {side: French, sp: 1, hex: "0604"}
+  - {side: German, sp: 10, hex: "0703"}
+)",
+                 Side::kFrench, fog());
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  play(*st, kF, "attack target=0703 from=0604,0603");
+  ScriptedDice dice({2, 3, 4, 5, 2, 2, 2, 2});
+  bool retreated = false, checked = false;
+  for (int i = 0; i < 40 && !st->terminal() && st->force(); ++i) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      ASSERT_TRUE(resolve_chance(*st, dice).ok());
+      continue;
+    }
+    const Player p = st->to_move().players.front();
+    auto legal = st->legal_actions(p);
+    ASSERT_FALSE(legal.empty());
+    Action a = legal.front();
+    if (st->steps().back().kind == StepKind::kRetreat && st->steps().back().hex == H("0603")) {
+      // The path that ends farthest from the Germans.
+      auto away = [](const Action& r) {
+        const std::string& path = *r.get("path");
+        return hex::distance(H(path.substr(path.rfind(',') + 1).c_str()), H("0703"));
+      };
+      for (const auto& r : legal)
+        if (away(r) > away(a)) a = r;
+      retreated = true;
+    }
+    play(*st, p, a.to_string());
+    if (!retreated || !st->force()) continue;
+    // The force's record follows its HQ; the Germans see neither out of range.
+    const HqUnit* q = st->position().hq("F-III");
+    ASSERT_TRUE(q && q->hex);
+    EXPECT_EQ(st->force()->hex.id(), q->hex->id());
+    if (!st->inspectable(Side::kGerman, *q->hex)) {
+      EXPECT_FALSE(contract::holds_secret(st->view(kG), "F-III")) << st->view(kG);
+      checked = true;
+    }
+  }
+  EXPECT_TRUE(checked) << "no step with III Corps retreated out of sight and still acting";
 }
 
 // Sight answers inspectable_in for a whole position at once. A piece in any hex

@@ -717,10 +717,15 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       }
       pos_.sps.insert(pos_.sps.end(), gone.begin(), gone.end());
       // HQs go with a force that survives its retreat; otherwise they are left alone (GAP-W-35).
+      const bool hqs_go =
+          fortress_garrison(board(), step.hex, step.side) == 0 && !chosen->eliminated;
       for (auto& q : pos_.hqs)
-        if (q.side == step.side && q.hex == step.hex &&
-            fortress_garrison(board(), step.hex, step.side) == 0 && !chosen->eliminated)
-          q.hex = dest;
+        if (q.side == step.side && q.hex == step.hex && hqs_go) q.hex = dest;
+      // The acting force that retreats with its HQs is where they are now: its
+      // record must not keep the hex it left (12.2 shows an enemy's acting force
+      // only where he may inspect it, ruling F-9).
+      if (hqs_go && force_ && force_->side == step.side && force_->hex == step.hex)
+        force_->hex = dest;
       pos_.normalise_groups();
       Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
                                 (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",
