@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iostream>
 #include <set>
 #include <sstream>
 
@@ -471,13 +472,15 @@ TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   cfg.game = &game();
   cfg.scenario = "historical";
   cfg.options = fog();
-  cfg.games = contract::scaled(2);
+  // scripts/soak plays many more, with other seeds.
+  cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 2));
   cfg.deep_check_every = 50;
-  cfg.seed = 122;
+  cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 122));
   cfg.secrets_of = hidden_names;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
   EXPECT_EQ(r.games_finished, cfg.games);
+  std::cout << "[fog] historical: " << r.games_finished << " games, " << r.steps << " steps\n";
   // The probe finds names to hide at the start, or this test proves nothing.
   auto st = game().initial_state("historical", cfg.options, 1);
   ASSERT_TRUE(st.ok());
@@ -490,12 +493,14 @@ TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
   cfg.game = &game();
   cfg.scenario = "free";
   cfg.options = fog();
-  cfg.games = contract::scaled(1);
+  cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
   cfg.deep_check_every = 50;
-  cfg.seed = 14;
+  cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 14));
   cfg.secrets_of = hidden_names;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+  EXPECT_EQ(r.games_finished, cfg.games);
+  std::cout << "[fog] free set-up: " << r.games_finished << " games, " << r.steps << " steps\n";
 }
 
 TEST(Wate1870_12_2, TheProbeFindsTheNamesTheRedactionTakesOut) {
