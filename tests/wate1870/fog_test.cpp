@@ -503,6 +503,27 @@ TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
   std::cout << "[fog] free set-up: " << r.games_finished << " games, " << r.steps << " steps\n";
 }
 
+// Every optional rule at once (12.1 cautious commanders, 12.2, 12.3 the extra
+// Chassepot roll, 12.4): random games of the historical and the free set-up
+// keep every promise of the contract and tell nobody what he may not inspect.
+TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
+  for (const char* scenario : {"historical", "free"}) {
+    contract::SuiteConfig cfg;
+    cfg.game = &game();
+    cfg.scenario = scenario;
+    for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
+    cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
+    cfg.deep_check_every = 25;
+    cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1204));
+    cfg.secrets_of = hidden_names;
+    const auto r = contract::run_contract_suite(cfg);
+    EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
+    EXPECT_EQ(r.games_finished, cfg.games) << scenario;
+    std::cout << "[fog] every optional rule, " << scenario << ": " << r.games_finished << " games, "
+              << r.steps << " steps\n";
+  }
+}
+
 TEST(Wate1870_12_2, TheProbeFindsTheNamesTheRedactionTakesOut) {
   // The names the suite above looks for are those the events would show
   // without the redaction: the same orders without 12.2 tell the French them.
