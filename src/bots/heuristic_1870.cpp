@@ -579,6 +579,18 @@ struct Heuristic1870Bot::Impl {
   // ---- targets and the value of a hex for a force ----
   const std::vector<Target>& targets(const Scene& sc) const;
   mutable Scratch<std::vector<int>> candidates;  // targets()' hexes to look at
+  // The targets of the last position planned on, per side: they read only the
+  // enemy's groups, the control of hexes and the destroyed fortresses, which
+  // stay as they were while a side marches (until it takes a place).
+  struct TargetsMemo {
+    const wate1870::Map* map = nullptr;  // none yet
+    std::vector<std::uint64_t> foe;      // each enemy group with SP: hex, status, SP
+    std::vector<signed char> control;
+    std::vector<hex::Hex> destroyed;
+    std::vector<Target> targets;
+  };
+  mutable Scratch<std::array<TargetsMemo, 2>> targets_memo;
+  mutable Scratch<std::vector<std::uint64_t>> foe_words;
   std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
   static double goal(const Scene& sc, const std::vector<Goal>& gs, int x);
   double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x) const;
@@ -619,6 +631,19 @@ struct Heuristic1870Bot::Impl {
 
 const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) const {
   if (sc.targets) return *sc.targets;
+  const auto& pos = sc.ws.position();
+  auto& words = foe_words.v;
+  words.clear();
+  for (const auto& g : pos.sps)
+    if (g.side == sc.foe && g.count > 0 && sc.map.index_of(g.hex) >= 0)
+      words.push_back((static_cast<std::uint64_t>(g.hex.col) & 0xffff) << 48 |
+                      (static_cast<std::uint64_t>(g.hex.row) & 0xffff) << 32 |
+                      static_cast<std::uint64_t>(g.status) << 24 |
+                      (static_cast<std::uint64_t>(g.count) & 0xffffff));
+  auto& memo = targets_memo.v[static_cast<std::size_t>(wate1870::index(sc.me))];
+  if (memo.map == &sc.map && memo.foe == words && memo.control == pos.control &&
+      memo.destroyed == pos.destroyed)
+    return sc.targets.emplace(memo.targets);
   auto& out = sc.targets.emplace();
   const auto& tb = sc.b.tables();
   const bool german = sc.me == Side::kGerman;
@@ -678,6 +703,11 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
       out.push_back({i, value * 0.5 + 2.0 * sc.sp_of(sc.foe, i) + 4, 2.0 * std::max(1, s), true});
     }
   }
+  memo.map = &sc.map;
+  memo.foe = words;
+  memo.control = pos.control;
+  memo.destroyed = pos.destroyed;
+  memo.targets = out;
   return out;
 }
 
