@@ -181,6 +181,55 @@ sps:
   EXPECT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
 }
 
+// Ruling C-8: an HQ struck off the map (8.5.1) gives no more orders. The French
+// I Corps HQ detaches its only SP, which attacks 8 German SP and is eliminated;
+// the HQ, alone with no friendly SP within 2 hexes, takes its automatic casualty.
+// Its activation then ends, where it would have given its next order (found by a
+// soak in session 22: the order read the hex of an HQ off the map).
+TEST(Wate1870_8_5_1, AnHqStruckOffTheMapGivesNoMoreOrders_RulingC8) {
+  auto st = make(R"(hqs:
+  - {hq: F-I, hex: "0603"}
+sps:
+  - {side: French, sp: 1, formation: F-I, hex: "0603"}
+  - {side: German, sp: 8, hex: "0703"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-I");
+  play(*st, kF, "detach hex=0603 sp=1");
+  play(*st, kF, "march");
+  play(*st, kF, "attack to=0703");
+  // French 1+2, German 6+5: the French SP is eliminated; then 1d3 = 1 turn off the map.
+  ScriptedDice dice({1, 2, 6, 5, 1});
+  Events ev;
+  for (int i = 0; i < 20 && hq_hex(*st, "F-I") && !st->terminal(); ++i) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      auto e = resolve_chance(*st, dice);
+      ASSERT_TRUE(e.ok()) << e.error().to_string();
+      ev.insert(ev.end(), e->begin(), e->end());
+      continue;
+    }
+    const Player p = st->to_move().players.front();
+    const std::string order =
+        is_legal(*st, p, "decline") ? "decline" : st->legal_actions(p).front().to_string();
+    auto e = play(*st, p, order);
+    ev.insert(ev.end(), e.begin(), e.end());
+  }
+  ASSERT_TRUE(has_event(ev, "automatic casualty result of 1")) << all_text(ev);
+  const Events& off = ev;
+  EXPECT_FALSE(hq_hex(*st, "F-I").has_value());
+  EXPECT_TRUE(has_event(off,
+                        "I Corps (MacMahon) HQ is off the map and gives no more orders: its "
+                        "activation ends (rules 7.0, 8.5.1; ruling C-8)"))
+      << all_text(off);
+  EXPECT_TRUE(st->frames().empty());
+  for (const auto& s : st->steps()) EXPECT_NE(s.kind, StepKind::kHqOrders);
+  // What follows does not depend on where the HQ stood before it left the map.
+  auto back = WateState::from_json(shipped_data(), st->serialize());
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ((*back)->hash(), st->hash());
+  EXPECT_EQ((*back)->legal_actions(kF), st->legal_actions(kF));
+}
+
 TEST(Wate1870_GAP_W_35, AGermanArmyHqWithNowhereToGoLosesTheGame) {
   // GAP-W-30: a casualty result of 1 to a German army HQ is a French automatic victory.
   auto st = make(R"(hqs:

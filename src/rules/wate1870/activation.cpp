@@ -385,6 +385,23 @@ Events WateState::end_hq_activation() {
   return activation_complete();
 }
 
+Events WateState::end_orders_off_the_map() {
+  Events ev;
+  while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kHqOrders &&
+         !frames_.empty()) {
+    const std::string id = frames_.back().hq;
+    const HqUnit* q = pos_.hq(id);
+    if (q && q->hex) break;
+    steps_.pop_back();
+    ev.push_back({"activation_end",
+                  hq_label(id) + " is off the map and gives no more orders: its activation ends "
+                                 "(rules 7.0, 8.5.1; ruling C-8)",
+                  {}});
+    append(ev, end_hq_activation());
+  }
+  return ev;
+}
+
 Events WateState::activation_complete() {
   first_activation_.reset();
   consecutive_passes_ = 0;

@@ -515,11 +515,13 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       append(ev, apply_displace_roll(s, action));
       break;
   }
-  // Automatic steps run at once: the combat procedure's stages (8.0).
+  // Automatic steps run at once: the combat procedure's stages (8.0), then the
+  // end of the activation of an HQ a casualty took off the map (ruling C-8).
   while (!over_ && !steps_.empty() && steps_.back().kind == StepKind::kCombat) {
     steps_.pop_back();
     append(ev, combat_continue());
   }
+  append(ev, end_orders_off_the_map());
   pos_.normalise_groups();  // an order adds no HQ; the set-up's own normalise() sorts those it
                             // places
   // 12.2: where the action changed the groups, noted since the last fortress

@@ -350,6 +350,9 @@ class WateState final : public State {
   // The force's action is over: back to its HQ, or the activation is complete.
   Events end_force_action();
   Events end_hq_activation();
+  // Ruling C-8: the activations of HQs struck off the map (8.5.1) end where
+  // their orders would resume.
+  Events end_orders_off_the_map();
   Events activation_complete();
   bool can_activate_anything(Side side) const;
   // Marks `n` unactivated SP of `side` in `h` (best status first, or worst
