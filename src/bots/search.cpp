@@ -4,6 +4,7 @@
 #include <cassert>
 #include <charconv>
 #include <cmath>
+#include <string_view>
 
 namespace rz::bots {
 
@@ -19,19 +20,32 @@ Result<SearchBudget> parse_search_budget(const std::string& bot_name) {
   SearchBudget b;
   if (bot_name == "search") return b;
   const std::string prefix = "search:";
-  if (bot_name.rfind(prefix, 0) != 0)
+  const auto wrong = [&](const std::string& why) {
     return make_error(Code::kMalformed,
-                      "'" + bot_name + "' is not a search bot (search, search:N, search:Nms)");
-  std::string spec = bot_name.substr(prefix.size());
+                      "'" + bot_name + "': " + why +
+                          " (search, search:1000 for iterations a decision, search:200ms for a "
+                          "time, search:1000:r2 for a rollout of 2 decisions)");
+  };
+  if (bot_name.rfind(prefix, 0) != 0) return wrong("not a search bot");
+  auto number = [](std::string_view text, long lo, long& n) {
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    return ec == std::errc() && end == text.data() + text.size() && n >= lo && n <= 100000000;
+  };
+  std::string_view spec(bot_name);
+  spec.remove_prefix(prefix.size());
+  if (const auto colon = spec.find(':'); colon != std::string_view::npos) {
+    const std::string_view rollout = spec.substr(colon + 1);
+    long r = 0;
+    if (!rollout.starts_with('r') || !number(rollout.substr(1), 0, r) || r > 1000)
+      return wrong("the rollout must be r and a whole number of decisions from 0 to 1000");
+    b.rollout = static_cast<int>(r);
+    spec = spec.substr(0, colon);
+  }
   const bool ms = spec.size() > 2 && spec.ends_with("ms");
-  if (ms) spec.resize(spec.size() - 2);
+  if (ms) spec.remove_suffix(2);
   long n = 0;
-  const auto [end, ec] = std::from_chars(spec.data(), spec.data() + spec.size(), n);
-  if (ec != std::errc() || end != spec.data() + spec.size() || n < 1 || n > 100000000)
-    return make_error(Code::kMalformed,
-                      "'" + bot_name +
-                          "': the budget must be a whole number of iterations (search:1000) "
-                          "or of milliseconds (search:200ms), at least 1");
+  if (!number(spec, 1, n))
+    return wrong("the budget must be a whole number of iterations or of milliseconds, at least 1");
   if (ms) {
     b.iterations = 0;
     b.millis = static_cast<double>(n);

@@ -167,7 +167,7 @@ void add_ladder_command(CLI::App& app) {
   cmd->add_option("system", args->system, "Rule system (1870)")->required();
   cmd->add_option("--bots", args->config.bots,
                   "Bots to pair (every pair plays, each on each side): random, heuristic, search, "
-                  "search:N, search:Nms")
+                  "search:N, search:Nms, search:N:rK (a rollout of K decisions)")
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--games", args->config.games, "Games per pairing and side")

@@ -144,7 +144,7 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--side", args->side, "Your side (French or German); asked if not given");
   cmd->add_option("--bot", args->bot,
                   "The opponent: heuristic (default), random, or search (search:N iterations or "
-                  "search:Nms a decision; docs/bots.md)");
+                  "search:Nms a decision, :rK for a rollout of K decisions; docs/bots.md)");
   cmd->add_option("--seed", args->seed, "Seed of the dice and the bot (default: a new one, printed)");
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");

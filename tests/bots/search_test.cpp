@@ -35,8 +35,15 @@ TEST(SearchBot, BudgetComesFromTheName) {
   ASSERT_TRUE(timed.ok());
   EXPECT_EQ(timed->iterations, 0);
   EXPECT_DOUBLE_EQ(timed->millis, 200);
-  for (const char* bad :
-       {"search:", "search:0", "search:-5", "search:ten", "search:12x", "search:ms"}) {
+  EXPECT_EQ(timed->rollout, SearchBudget{}.rollout);
+  const auto short_rollout = parse_search_budget("search:1000:r0");
+  ASSERT_TRUE(short_rollout.ok());
+  EXPECT_EQ(short_rollout->iterations, 1000);
+  EXPECT_EQ(short_rollout->rollout, 0);
+  EXPECT_EQ(parse_search_budget("search:50ms:r3")->rollout, 3);
+  for (const char* bad : {"search:", "search:0", "search:-5", "search:ten", "search:12x",
+                          "search:ms", "search:10:", "search:10:2", "search:10:r", "search:10:r-1",
+                          "search:10:r2x", "search::r2", "search:10:r2:r3"}) {
     const auto r = parse_search_budget(bad);
     ASSERT_FALSE(r.ok()) << bad;
     EXPECT_EQ(r.error().code, Code::kMalformed);
