@@ -200,6 +200,7 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
     std::unique_ptr<State> st = std::move(init).value();
     SeededDice dice(seed);
     Pcg32 choose(seed, 17);  // per game, so a game is the same whichever shard plays it
+    const SuiteConfig::Chooser chooser = cfg.make_chooser ? cfg.make_chooser(seed) : nullptr;
     struct Logged {
       Player player;
       std::string action;
@@ -236,7 +237,16 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
         p = tm.players[choose.below(static_cast<std::uint32_t>(tm.players.size()))];
         const auto legal = st->legal_actions(p);
         if (legal.empty()) break;  // already reported
-        a = legal[choose.below(static_cast<std::uint32_t>(legal.size()))];
+        if (!chooser) {
+          a = legal[choose.below(static_cast<std::uint32_t>(legal.size()))];
+        } else {
+          a = chooser(*st, p, legal, choose);
+          if (std::find(legal.begin(), legal.end(), a) == legal.end()) {
+            c.fail("the player chose '" + a.to_string() +
+                   "', which is not among its legal actions");
+            break;
+          }
+        }
       }
       if (deep) twin = st->clone();
       std::vector<std::optional<std::string>> told;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/game.hpp"
+#include "core/rng.hpp"
 
 namespace rz::contract {
 
@@ -31,6 +32,14 @@ struct SuiteConfig {
   // at either moment he may be told). A secret counts where it stands as a
   // whole word: not next to a letter or a digit ("G-I" is not in "G-IX").
   std::function<std::vector<std::string>(const State&, Player)> secrets_of;
+  // Who plays. Unset: a uniform choice among the legal actions (random games).
+  // Set: made afresh for each game (bots remember a game), it picks the action
+  // of `p` among `legal` (never empty), with `rng` for any chance it wants.
+  // Bots reach what random play does not (long sieges, late turns, full
+  // attacks); a few random moves among theirs take them off their own roads.
+  using Chooser =
+      std::function<Action(const State&, Player p, const std::vector<Action>& legal, Pcg32& rng)>;
+  std::function<Chooser(std::uint64_t game_seed)> make_chooser;
 };
 
 struct SuiteReport {

@@ -166,6 +166,37 @@ TEST(Contract_Suite, ASoundGamePassesEveryCheck) {
   EXPECT_GT(r.steps, 100);
 }
 
+// A chooser plays each game (made afresh per game); one that picks what the
+// rules do not offer is caught, not applied.
+TEST(Contract_Suite, PlaysWithAChooserAndCatchesAnIllegalChoice) {
+  PigGame game(Flaw::kNone);
+  SuiteConfig cfg;
+  cfg.game = &game;
+  cfg.games = 5;
+  int made = 0;
+  long asked = 0;
+  cfg.make_chooser = [&](std::uint64_t) -> SuiteConfig::Chooser {
+    ++made;
+    return [&](const State&, Player, const std::vector<Action>& legal, Pcg32& rng) {
+      ++asked;
+      return legal[rng.below(static_cast<std::uint32_t>(legal.size()))];
+    };
+  };
+  const auto played = run_contract_suite(cfg);
+  EXPECT_TRUE(played.violations.empty()) << played.violations.front();
+  EXPECT_EQ(played.games_finished, 5);
+  EXPECT_EQ(made, 5);
+  EXPECT_GT(asked, 0);
+  cfg.make_chooser = [](std::uint64_t) -> SuiteConfig::Chooser {
+    return [](const State&, Player, const std::vector<Action>&, Pcg32&) { return Action("cheat"); };
+  };
+  const auto cheated = run_contract_suite(cfg);
+  ASSERT_FALSE(cheated.violations.empty());
+  EXPECT_NE(cheated.violations.front().find("'cheat', which is not among its legal actions"),
+            std::string::npos)
+      << cheated.violations.front();
+}
+
 TEST(Contract_Suite, AnEventNoPlayerSeesMayHoldASecret) {
   const auto r = run(Flaw::kHiddenEvent);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "../contract/contract_suite.hpp"
+#include "mixed_play.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
 
@@ -39,7 +40,7 @@ std::vector<std::string> hidden_ids(const State& s, Player p) {
 // checks (REISSWITZ_CONTRACT_GAMES, _DEEP_EVERY and _SEED).
 constexpr int kShards = 8;
 
-class Wate1870_ContractShard : public testing::TestWithParam<int> {};
+class Wate1870_ContractShard : public ::testing::TestWithParam<int> {};
 
 TEST_P(Wate1870_ContractShard, RandomGamesOfTheHistoricalSetupKeepEveryPromise) {
   contract::SuiteConfig cfg;
@@ -59,7 +60,7 @@ TEST_P(Wate1870_ContractShard, RandomGamesOfTheHistoricalSetupKeepEveryPromise) 
             << " steps, no broken promise\n";
 }
 
-INSTANTIATE_TEST_SUITE_P(Historical, Wate1870_ContractShard, testing::Range(0, kShards));
+INSTANTIATE_TEST_SUITE_P(Historical, Wate1870_ContractShard, ::testing::Range(0, kShards));
 
 TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
   contract::SuiteConfig cfg;
@@ -87,6 +88,26 @@ TEST(Wate1870_Contract, FreeSetupScenarioAlsoKeepsEveryPromise) {
   cfg.deep_check_every = 5;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
+}
+
+// Games the heuristic bot plays on both sides, one move in ten at random: they
+// reach what random games do not (sieges, late turns, attacks at good odds).
+// CI plays one of each set-up; scripts/soak many (REISSWITZ_MIXED_GAMES, _SEED).
+TEST(Wate1870_Contract, HeuristicGamesWithRandomMovesKeepEveryPromise) {
+  for (const char* scenario : {"historical", "free"}) {
+    contract::SuiteConfig cfg;
+    cfg.game = &game();
+    cfg.scenario = scenario;
+    cfg.games = contract::scaled(contract::env_int("REISSWITZ_MIXED_GAMES", 1));
+    cfg.deep_check_every = 4;
+    cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_MIXED_SEED", 1871));
+    cfg.make_chooser = testing::heuristic_with_random_moves;
+    const auto r = contract::run_contract_suite(cfg);
+    EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
+    EXPECT_EQ(r.games_finished, cfg.games) << scenario;
+    std::cout << "[mixed] " << scenario << ": " << r.games_finished << " games, " << r.steps
+              << " steps, no broken promise\n";
+  }
 }
 
 }  // namespace

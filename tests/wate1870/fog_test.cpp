@@ -15,6 +15,7 @@
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "combat_fixture.hpp"
+#include "mixed_play.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/state.hpp"
@@ -394,6 +395,63 @@ sps:
   EXPECT_TRUE(checked) << "no step with III Corps retreated out of sight and still acting";
 }
 
+// Ruling F-10: the enemy's acting force is shown with only those of its HQs the
+// player may inspect where they stand. The Bavarian I Corps attacks 0703 from
+// 0603 with the Wurttemberg Division joining from 0604 (GAP-W-13), wins, and may
+// advance: the French 1 SP in 0703 is gone, and the French in 0503 still see
+// 0603 but not 0604. Their view must not name the division (a soak of heuristic
+// games with every optional rule found this in session 23: seed 300006, game 4,
+// step 1246).
+TEST(Wate1870_12_2, AnAttacksHqsOutOfSightAreNotShownWithTheForce_RulingF10) {
+  auto st = make(R"(hqs:
+  - {hq: G-IB, hex: "0603"}
+  - {hq: G-Wu, hex: "0604"}
+sps:
+  - {side: German, sp: 6, formation: G-IB, hex: "0603"}
+  - {side: German, sp: 4, formation: G-Wu, hex: "0604"}
+  - {side: French, sp: 1, hex: "0703"}
+  - {side: French, sp: 1, hex: "0503"}
+)",
+                 Side::kGerman, fog());
+  ASSERT_TRUE(st);
+  ASSERT_EQ(hex::distance(H("0503"), H("0603")), 1);
+  ASSERT_GT(hex::distance(H("0503"), H("0604")), 1);
+  play(*st, kG, "activate hq=G-IB");
+  std::string attack;
+  for (const auto& a : st->legal_actions(kG))
+    if (a.verb == "attack" && a.to_string().find("G-Wu") != std::string::npos)
+      attack = a.to_string();
+  ASSERT_FALSE(attack.empty()) << "no Planned Attack with the Wurttemberg Division";
+  play(*st, kG, attack);
+  ScriptedDice dice({6, 5, 2, 1, 2, 3, 2, 3, 2, 3});  // no doubles: no HQ casualty check (8.5.1)
+  bool checked = false;
+  for (int i = 0; i < 40 && !st->terminal() && st->force() && !checked; ++i) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      ASSERT_TRUE(resolve_chance(*st, dice).ok());
+      continue;
+    }
+    if (st->position().sp(H("0703"), Side::kFrench) == 0 && st->force()->side == Side::kGerman) {
+      ASSERT_TRUE(st->inspectable(Side::kFrench, H("0603")));
+      ASSERT_FALSE(st->inspectable(Side::kFrench, H("0604")));
+      const auto& hqs = st->force()->hqs;
+      ASSERT_NE(std::find(hqs.begin(), hqs.end(), "G-Wu"), hqs.end())
+          << attack << " / " << st->view(kG);
+      EXPECT_TRUE(contract::holds_secret(st->view(kF), "G-IB")) << st->view(kF);
+      EXPECT_FALSE(contract::holds_secret(st->view(kF), "G-Wu")) << st->view(kF);
+      // The French picture of the game (what a bot plans on) holds no more.
+      const auto picture = st->picture_for(Side::kFrench);
+      EXPECT_EQ(picture->inconsistency(), "");
+      ASSERT_TRUE(picture->force());
+      EXPECT_EQ(picture->force()->hqs, std::vector<Name>{"G-IB"});
+      checked = true;
+      break;
+    }
+    const Player p = st->to_move().players.front();
+    play(*st, p, st->legal_actions(p).front().to_string());
+  }
+  EXPECT_TRUE(checked) << "no step with the attack won and the force still acting";
+}
+
 // Sight answers inspectable_in for a whole position at once. A piece in any hex
 // of the map, for either viewer (the French see 1 hex, the Germans 2), and a
 // hex off the map asked about; then random positions of many pieces.
@@ -521,6 +579,28 @@ TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
     EXPECT_EQ(r.games_finished, cfg.games) << scenario;
     std::cout << "[fog] every optional rule, " << scenario << ": " << r.games_finished << " games, "
               << r.steps << " steps\n";
+  }
+}
+
+// The same with the heuristic bot on both sides, one move in ten at random
+// (tests/wate1870/mixed_play.hpp): attacks at good odds, sieges and long
+// marches in the dark, where random games rarely go.
+TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
+  for (const char* scenario : {"historical", "free"}) {
+    contract::SuiteConfig cfg;
+    cfg.game = &game();
+    cfg.scenario = scenario;
+    for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
+    cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
+    cfg.deep_check_every = 25;
+    cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1205));
+    cfg.secrets_of = hidden_names;
+    cfg.make_chooser = testing::heuristic_with_random_moves;
+    const auto r = contract::run_contract_suite(cfg);
+    EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
+    EXPECT_EQ(r.games_finished, cfg.games) << scenario;
+    std::cout << "[mixed] every optional rule, " << scenario << ": " << r.games_finished
+              << " games, " << r.steps << " steps\n";
   }
 }
 

@@ -1139,6 +1139,10 @@ std::string WateState::inconsistency() const {
   }
   if (force_ && force_->hq_action && frames_.empty())
     return "the force acts for an HQ but no HQ is activated";
+  // A picture holds only the HQs its player sees: the force may name no other (F-10).
+  if (force_)
+    for (const auto& id : force_->hqs)
+      if (!pos_.hq(id)) return "the acting force names HQ " + id + ", which is not in the game";
   return {};
 }
 
@@ -1165,7 +1169,16 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
       const HqUnit* q = pos_.hq(id);
       return !q || !hq_seen(me, *q);
     });
-  if (force_ && force_->side != me && !inspectable(me, force_->hex)) st->force_.reset();
+  if (force_ && force_->side != me) {
+    if (!inspectable(me, force_->hex))
+      st->force_.reset();
+    else  // F-10: a Planned Attack's HQs stand in several hexes; each shows where it may be
+          // inspected
+      std::erase_if(st->force_->hqs, [&](const std::string& id) {
+        const HqUnit* q = pos_.hq(id);
+        return !q || !hq_seen(me, *q);
+      });
+  }
   st->pos_.normalise();
   return st;
 }
@@ -1216,8 +1229,16 @@ std::string WateState::view(Player player) const {
     }
     j["combat"]["hqs"] = hqs;
   }
-  if (force_ && force_->side != me && !inspectable(me, force_->hex))
-    j["force"] = {{"side", side_name(force_->side)}};
+  if (force_ && force_->side != me) {
+    if (!inspectable(me, force_->hex)) {
+      j["force"] = {{"side", side_name(force_->side)}};
+    } else {  // F-10: only the force's HQs he may inspect where they stand
+      json hqs = json::array();
+      for (const auto& id : force_->hqs)
+        if (const HqUnit* q = pos_.hq(id); q && hq_seen(me, *q)) hqs.push_back(id);
+      j["force"]["hqs"] = hqs;
+    }
+  }
   json stacks = json::array();
   for (hex::Hex h : uninspected(me))
     stacks.push_back({{"hex", h.id()}, {"side", side_name(other(me))}});

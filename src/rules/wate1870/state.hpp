@@ -236,7 +236,8 @@ class WateState final : public State {
   // the viewer may not inspect (12.2) stands as one generic stack of good SP:
   // hidden_sp[i] for the i-th of the view's "uninspected_enemy_stacks", 4 where
   // the list is shorter. The enemy's acting force where it may not be inspected,
-  // his force pool and his HQs off the map are not in it; nor is the seed.
+  // those of its HQs he may not inspect where they stand (F-10), his force pool
+  // and his HQs off the map are not in it; nor is the seed.
   std::unique_ptr<WateState> picture_for(Side viewer, const std::vector<int>& hidden_sp = {}) const;
   // What makes the state one the rules cannot go on from (a step due with nothing
   // to order: a march without its force...), or "". from_json refuses such a
