@@ -4,8 +4,7 @@
 // it instead and see no more than the view shows.
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
-
+#include "../wate1870/picture_check.hpp"
 #include "bots/heuristic_1870.hpp"
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
@@ -27,26 +26,11 @@ int expect_pictures_match_views(const GameOptions& options, std::uint64_t seed, 
   for (int step = 0; step < steps && !st->terminal(); ++step) {
     EXPECT_TRUE(resolve_chance(*st, dice).ok());
     if (st->terminal()) break;
-    const auto& ws = dynamic_cast<const WateState&>(*st);
-    for (Player me : {0, 1}) {
-      const auto view = nlohmann::json::parse(ws.view(me));
-      const std::size_t n = view["uninspected_enemy_stacks"].size();
-      std::vector<int> sp;
-      for (std::size_t i = 0; i < n; ++i) sp.push_back(1 + static_cast<int>((i * 5 + step) % 8));
-      const auto from_json = Heuristic1870Bot::belief_from_view(ws, view, sp);
-      const auto typed = ws.picture_for(static_cast<Side>(me), sp);
-      if (!from_json) {
-        // Only under 12.2, while the enemy's hidden force acts: no picture plays on then.
-        EXPECT_TRUE(options.flag("12.2")) << "step " << step;
-        EXPECT_NE(typed->inconsistency(), "") << "step " << step;
-        continue;
-      }
-      if (n > 0) ++hidden;
-      EXPECT_EQ(typed->inconsistency(), "");
-      EXPECT_EQ(typed->serialize(), from_json->serialize()) << "step " << step << ", side " << me;
-      EXPECT_EQ(typed->legal_actions(me), from_json->legal_actions(me)) << "step " << step;
-      if (::testing::Test::HasFailure()) return hidden;
-    }
+    const auto checked =
+        wate1870::testing::check_pictures(dynamic_cast<const WateState&>(*st), step);
+    EXPECT_EQ(checked.wrong, "") << "step " << step;
+    if (!checked.wrong.empty()) return hidden;
+    hidden += checked.hidden;
     const Player p = st->to_move().players.front();
     EXPECT_TRUE(st->apply(p, (p == 0 ? french : german).choose(*st, p, "")).ok());
   }

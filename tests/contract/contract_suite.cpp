@@ -217,6 +217,8 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
       if (deep) {
         c.check_refusals(*st);
         restored = c.check_copies(*st);
+        if (cfg.check_state)
+          if (const std::string why = cfg.check_state(*st, c.step_no); !why.empty()) c.fail(why);
       }
       const ToMove tm = st->to_move();
       Player p = kChance;

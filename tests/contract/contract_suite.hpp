@@ -40,6 +40,9 @@ struct SuiteConfig {
   using Chooser =
       std::function<Action(const State&, Player p, const std::vector<Action>& legal, Pcg32& rng)>;
   std::function<Chooser(std::uint64_t game_seed)> make_chooser;
+  // The game's own promises about a state, checked where the copies are (every
+  // deep_check_every steps): what is wrong, or "".
+  std::function<std::string(const State&, long step)> check_state;
 };
 
 struct SuiteReport {

@@ -197,6 +197,25 @@ TEST(Contract_Suite, PlaysWithAChooserAndCatchesAnIllegalChoice) {
       << cheated.violations.front();
 }
 
+// The game's own check of a state runs at the deep steps, and what it finds is reported.
+TEST(Contract_Suite, ReportsWhatTheGamesOwnCheckFinds) {
+  PigGame game(Flaw::kNone);
+  SuiteConfig cfg;
+  cfg.game = &game;
+  cfg.games = 3;
+  cfg.deep_check_every = 2;
+  long checked = 0;
+  cfg.check_state = [&](const State&, long step) -> std::string {
+    ++checked;
+    return step == 6 ? "step six is wrong" : "";
+  };
+  const auto r = run_contract_suite(cfg);
+  EXPECT_GT(checked, 3);
+  ASSERT_FALSE(r.violations.empty());
+  EXPECT_NE(r.violations.front().find("step 6: step six is wrong"), std::string::npos)
+      << r.violations.front();
+}
+
 TEST(Contract_Suite, AnEventNoPlayerSeesMayHoldASecret) {
   const auto r = run(Flaw::kHiddenEvent);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();

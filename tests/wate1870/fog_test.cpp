@@ -16,6 +16,7 @@
 #include "bots/wate1870_screen.hpp"
 #include "combat_fixture.hpp"
 #include "mixed_play.hpp"
+#include "picture_check.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/state.hpp"
@@ -525,6 +526,12 @@ std::vector<std::string> hidden_names(const State& s, Player p) {
   return out;
 }
 
+// What a bot plans on is what the view shows: both sides' pictures are the
+// states rebuilt from their views (tests/wate1870/picture_check.hpp).
+std::string pictures_are_views(const State& s, long step) {
+  return testing::check_pictures(static_cast<const WateState&>(s), static_cast<int>(step)).wrong;
+}
+
 TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
@@ -535,6 +542,7 @@ TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   cfg.deep_check_every = 50;
   cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 122));
   cfg.secrets_of = hidden_names;
+  cfg.check_state = pictures_are_views;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
   EXPECT_EQ(r.games_finished, cfg.games);
@@ -555,6 +563,7 @@ TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
   cfg.deep_check_every = 50;
   cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 14));
   cfg.secrets_of = hidden_names;
+  cfg.check_state = pictures_are_views;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
   EXPECT_EQ(r.games_finished, cfg.games);
@@ -574,6 +583,7 @@ TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
     cfg.deep_check_every = 25;
     cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1204));
     cfg.secrets_of = hidden_names;
+    cfg.check_state = pictures_are_views;
     const auto r = contract::run_contract_suite(cfg);
     EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
     EXPECT_EQ(r.games_finished, cfg.games) << scenario;
@@ -595,6 +605,7 @@ TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
     cfg.deep_check_every = 25;
     cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1205));
     cfg.secrets_of = hidden_names;
+    cfg.check_state = pictures_are_views;
     cfg.make_chooser = testing::heuristic_with_random_moves;
     const auto r = contract::run_contract_suite(cfg);
     EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
