@@ -98,7 +98,76 @@ struct Checker {
         else if (ok.error().code != Code::kNotYourTurn) fail("out-of-turn order not refused as not_your_turn");
       }
     }
+    if (tm.kind == MoveKind::kPlayer) check_near_orders(st, tm.players.front());
     if (st.hash() != before) fail("a refused order changed the state");
+  }
+
+  // Orders close to the listed ones (SuiteConfig::legal_actions_complete).
+  void check_near_orders(State& st, Player mover) {
+    const auto legal = st.legal_actions(mover);
+    if (legal.empty()) return;
+    const auto listed = [&](const Action& a) {
+      return std::find(legal.begin(), legal.end(), a) != legal.end();
+    };
+    std::vector<Action> near;
+    const std::size_t n = legal.size();
+    for (std::size_t i : {std::size_t{0}, n / 2, n - 1}) {
+      const Action& a = legal[i];
+      for (std::size_t k = 0; k < a.args.size(); ++k) {
+        const auto& [key, value] = a.args[k];
+        // Another listed order's value for the same argument.
+        for (std::size_t j = 1; j < n; ++j) {
+          const Action& b = legal[(i + j) % n];
+          const std::string* v = b.get(key);
+          if (v && *v != value) {
+            Action m = a;
+            m.args[k].second = *v;
+            near.push_back(std::move(m));
+            break;
+          }
+        }
+        // A number one off.
+        if (!value.empty() &&
+            std::all_of(value.begin(), value.end(),
+                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
+            value.size() < 9)
+          for (int d : {-1, 1}) {
+            Action m = a;
+            m.args[k].second = std::to_string(std::stol(value) + d);
+            near.push_back(std::move(m));
+          }
+        Action dropped = a;  // an argument left out
+        dropped.args.erase(dropped.args.begin() + static_cast<std::ptrdiff_t>(k));
+        near.push_back(std::move(dropped));
+      }
+      near.push_back(Action(a).with("extra-argument", "1"));  // one too many
+      for (const auto& b : legal)  // the verb of another order, with these arguments
+        if (b.verb != a.verb) {
+          near.push_back(Action(b.verb, a.args));
+          break;
+        }
+    }
+    const std::uint64_t before = st.hash();
+    for (const auto& m : near) {
+      const auto ok = st.check(mover, m);
+      if (listed(m)) {
+        if (!ok)
+          fail("check refuses '" + m.to_string() +
+               "', which legal_actions lists: " + ok.error().to_string());
+        continue;
+      }
+      if (ok) {
+        if (cfg.lists_every_order && cfg.lists_every_order(st))
+          fail("check accepts '" + m.to_string() + "', which legal_actions does not list");
+        continue;
+      }
+      if (ok.error().message.empty()) fail("a refusal without a reason: '" + m.to_string() + "'");
+      if (st.apply(mover, m)) fail("'" + m.to_string() + "' was refused by check but applied");
+      if (st.hash() != before) {
+        fail("refusing '" + m.to_string() + "' changed the state");
+        return;
+      }
+    }
   }
 
   // Returns the deserialized copy, for the caller to play on.

@@ -236,6 +236,22 @@ TEST(Contract_Suite, ASecretCountsOnlyAsAWholeWord) {
   EXPECT_FALSE(holds_secret("anything", ""));
 }
 
+// Pig's check takes "roll" and "hold" whatever arguments follow: a game that
+// says it lists every order it accepts is caught accepting "roll extra-argument=1".
+TEST(Contract_Suite, CatchesACheckThatAcceptsWhatTheListLeavesOut) {
+  PigGame game(Flaw::kNone);
+  SuiteConfig cfg;
+  cfg.game = &game;
+  cfg.games = 2;
+  EXPECT_TRUE(run_contract_suite(cfg).violations.empty());  // a sample list is allowed
+  cfg.lists_every_order = [](const State&) { return true; };
+  const auto r = run_contract_suite(cfg);
+  ASSERT_FALSE(r.violations.empty());
+  EXPECT_NE(r.violations.front().find("extra-argument=1', which legal_actions does not list"),
+            std::string::npos)
+      << r.violations.front();
+}
+
 TEST(Contract_Suite, CatchesEveryBrokenPromise) {
   for (Flaw f : {Flaw::kProbabilities, Flaw::kCloneShares, Flaw::kCheckMutates, Flaw::kLegalRefused,
                  Flaw::kSerializeLoses, Flaw::kLeak, Flaw::kEventLeak, Flaw::kBadAudience}) {

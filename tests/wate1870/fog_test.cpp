@@ -15,6 +15,7 @@
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "combat_fixture.hpp"
+#include "contract_config.hpp"
 #include "mixed_play.hpp"
 #include "picture_check.hpp"
 #include "rules/wate1870/game.hpp"
@@ -535,6 +536,7 @@ std::string pictures_are_views(const State& s, long step) {
 TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
+  cfg.lists_every_order = testing::lists_every_order;
   cfg.scenario = "historical";
   cfg.options = fog();
   // scripts/soak plays many more, with other seeds.
@@ -557,6 +559,7 @@ TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
 TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
+  cfg.lists_every_order = testing::lists_every_order;
   cfg.scenario = "free";
   cfg.options = fog();
   cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
@@ -577,6 +580,7 @@ TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
   for (const char* scenario : {"historical", "free"}) {
     contract::SuiteConfig cfg;
     cfg.game = &game();
+    cfg.lists_every_order = testing::lists_every_order;
     cfg.scenario = scenario;
     for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
     cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
@@ -599,6 +603,7 @@ TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
   for (const char* scenario : {"historical", "free"}) {
     contract::SuiteConfig cfg;
     cfg.game = &game();
+    cfg.lists_every_order = testing::lists_every_order;
     cfg.scenario = scenario;
     for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
     cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
