@@ -126,14 +126,19 @@ struct Checker {
             break;
           }
         }
-        // A number one off.
-        if (!value.empty() &&
+        // A number one off, in its units and (a hex number's column) its hundreds;
+        // one written with leading zeros stays as wide.
+        if (!value.empty() && value.size() < 9 &&
             std::all_of(value.begin(), value.end(),
-                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }) &&
-            value.size() < 9)
-          for (int d : {-1, 1}) {
+                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }))
+          for (long d : {-1L, 1L, -100L, 100L}) {
+            const long v = std::stol(value) + d;
+            if (v < 0 || (value.size() < 3 && (d == -100 || d == 100))) continue;
+            std::string text = std::to_string(v);
+            if (value.size() > 1 && value[0] == '0' && text.size() < value.size())  // "0503"
+              text.insert(0, value.size() - text.size(), '0');
             Action m = a;
-            m.args[k].second = std::to_string(std::stol(value) + d);
+            m.args[k].second = text;
             near.push_back(std::move(m));
           }
         Action dropped = a;  // an argument left out
