@@ -102,7 +102,7 @@ struct Checker {
     if (st.hash() != before) fail("a refused order changed the state");
   }
 
-  // Orders close to the listed ones (SuiteConfig::legal_actions_complete).
+  // Orders close to the listed ones (SuiteConfig::lists_every_order).
   void check_near_orders(State& st, Player mover) {
     const auto legal = st.legal_actions(mover);
     if (legal.empty()) return;
