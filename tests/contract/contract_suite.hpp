@@ -40,13 +40,15 @@ struct SuiteConfig {
   using Chooser =
       std::function<Action(const State&, Player p, const std::vector<Action>& legal, Pcg32& rng)>;
   std::function<Chooser(std::uint64_t game_seed)> make_chooser;
-  // Whether legal_actions lists every order check accepts in this state (unset:
-  // never required; a game of continuous positions lists a sample). Where it
-  // does, an order close to a listed one (another listed order's value for an
+  // Whether legal_actions lists every order check accepts (unset: not asked; a
+  // game of continuous positions lists a sample). A game that lists them all but
+  // some (a sample of placements, variants of a listed order) answers for an
+  // accepted order it did not list whether it is one of those. The suite tries
+  // orders close to the listed ones: another listed order's value for an
   // argument, a number one off, an argument dropped or added, the verb of
-  // another order) must be refused unless it is listed itself. Either way a
-  // refusal gives a reason and changes nothing, and nothing listed is refused.
-  std::function<bool(const State&)> lists_every_order;
+  // another order. Whatever it tries, a refusal gives a reason and changes
+  // nothing, and nothing listed is refused.
+  std::function<bool(const State&, const Action& unlisted)> may_be_unlisted;
   // The game's own promises about a state, checked where the copies are (every
   // deep_check_every steps): what is wrong, or "".
   std::function<std::string(const State&, long step)> check_state;

@@ -244,7 +244,7 @@ TEST(Contract_Suite, CatchesACheckThatAcceptsWhatTheListLeavesOut) {
   cfg.game = &game;
   cfg.games = 2;
   EXPECT_TRUE(run_contract_suite(cfg).violations.empty());  // a sample list is allowed
-  cfg.lists_every_order = [](const State&) { return true; };
+  cfg.may_be_unlisted = [](const State&, const Action&) { return false; };
   const auto r = run_contract_suite(cfg);
   ASSERT_FALSE(r.violations.empty());
   EXPECT_NE(r.violations.front().find("extra-argument=1', which legal_actions does not list"),

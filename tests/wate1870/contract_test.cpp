@@ -47,7 +47,7 @@ class Wate1870_ContractShard : public ::testing::TestWithParam<int> {};
 TEST_P(Wate1870_ContractShard, RandomGamesOfTheHistoricalSetupKeepEveryPromise) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
-  cfg.lists_every_order = testing::lists_every_order;
+  cfg.may_be_unlisted = testing::may_be_unlisted;
   cfg.scenario = "historical";
   cfg.games = contract::scaled(contract::env_int("REISSWITZ_CONTRACT_GAMES", 8));
   cfg.deep_check_every = contract::env_int("REISSWITZ_CONTRACT_DEEP_EVERY", 4);
@@ -68,7 +68,7 @@ INSTANTIATE_TEST_SUITE_P(Historical, Wate1870_ContractShard, ::testing::Range(0,
 TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
-  cfg.lists_every_order = testing::lists_every_order;
+  cfg.may_be_unlisted = testing::may_be_unlisted;
   cfg.scenario = "historical";
   cfg.options.values["12.2"] = "on";
   cfg.games = contract::scaled(3);
@@ -87,7 +87,7 @@ TEST(Wate1870_12_2, FogOfWarViewsNeverHoldUninspectableForces) {
 TEST(Wate1870_Contract, FreeSetupScenarioAlsoKeepsEveryPromise) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
-  cfg.lists_every_order = testing::lists_every_order;
+  cfg.may_be_unlisted = testing::may_be_unlisted;
   cfg.scenario = "free";
   cfg.games = contract::scaled(2);
   cfg.deep_check_every = 5;
@@ -102,7 +102,7 @@ TEST(Wate1870_Contract, HeuristicGamesWithRandomMovesKeepEveryPromise) {
   for (const char* scenario : {"historical", "free"}) {
     contract::SuiteConfig cfg;
     cfg.game = &game();
-    cfg.lists_every_order = testing::lists_every_order;
+    cfg.may_be_unlisted = testing::may_be_unlisted;
     cfg.scenario = scenario;
     cfg.games = contract::scaled(contract::env_int("REISSWITZ_MIXED_GAMES", 1));
     cfg.deep_check_every = 4;

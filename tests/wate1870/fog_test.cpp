@@ -536,7 +536,7 @@ std::string pictures_are_views(const State& s, long step) {
 TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
-  cfg.lists_every_order = testing::lists_every_order;
+  cfg.may_be_unlisted = testing::may_be_unlisted;
   cfg.scenario = "historical";
   cfg.options = fog();
   // scripts/soak plays many more, with other seeds.
@@ -559,7 +559,7 @@ TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
 TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
-  cfg.lists_every_order = testing::lists_every_order;
+  cfg.may_be_unlisted = testing::may_be_unlisted;
   cfg.scenario = "free";
   cfg.options = fog();
   cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
@@ -580,7 +580,7 @@ TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
   for (const char* scenario : {"historical", "free"}) {
     contract::SuiteConfig cfg;
     cfg.game = &game();
-    cfg.lists_every_order = testing::lists_every_order;
+    cfg.may_be_unlisted = testing::may_be_unlisted;
     cfg.scenario = scenario;
     for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
     cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
@@ -603,7 +603,7 @@ TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
   for (const char* scenario : {"historical", "free"}) {
     contract::SuiteConfig cfg;
     cfg.game = &game();
-    cfg.lists_every_order = testing::lists_every_order;
+    cfg.may_be_unlisted = testing::may_be_unlisted;
     cfg.scenario = scenario;
     for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
     cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
