@@ -108,10 +108,7 @@ TEST(Wate1870_Contract, HeuristicGamesWithRandomMovesKeepEveryPromise) {
     cfg.deep_check_every = 4;
     cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_MIXED_SEED", 1871));
     cfg.make_chooser = testing::heuristic_with_random_moves;
-    cfg.check_state = [](const State& st, long step) {
-      return testing::check_pictures(static_cast<const WateState&>(st), static_cast<int>(step))
-          .wrong;
-    };
+    cfg.check_state = testing::pictures_are_views;
     const auto r = contract::run_contract_suite(cfg);
     EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
     EXPECT_EQ(r.games_finished, cfg.games) << scenario;

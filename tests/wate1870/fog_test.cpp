@@ -527,12 +527,6 @@ std::vector<std::string> hidden_names(const State& s, Player p) {
   return out;
 }
 
-// What a bot plans on is what the view shows: both sides' pictures are the
-// states rebuilt from their views (tests/wate1870/picture_check.hpp).
-std::string pictures_are_views(const State& s, long step) {
-  return testing::check_pictures(static_cast<const WateState&>(s), static_cast<int>(step)).wrong;
-}
-
 TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   contract::SuiteConfig cfg;
   cfg.game = &game();
@@ -544,7 +538,7 @@ TEST(Wate1870_12_2, RandomGamesNeverTellAPlayerWhatHeMayNotInspect) {
   cfg.deep_check_every = 50;
   cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 122));
   cfg.secrets_of = hidden_names;
-  cfg.check_state = pictures_are_views;
+  cfg.check_state = testing::pictures_are_views;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
   EXPECT_EQ(r.games_finished, cfg.games);
@@ -566,7 +560,7 @@ TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
   cfg.deep_check_every = 50;
   cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 14));
   cfg.secrets_of = hidden_names;
-  cfg.check_state = pictures_are_views;
+  cfg.check_state = testing::pictures_are_views;
   const auto r = contract::run_contract_suite(cfg);
   EXPECT_TRUE(r.violations.empty()) << r.violations.front();
   EXPECT_EQ(r.games_finished, cfg.games);
@@ -587,7 +581,7 @@ TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
     cfg.deep_check_every = 25;
     cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1204));
     cfg.secrets_of = hidden_names;
-    cfg.check_state = pictures_are_views;
+    cfg.check_state = testing::pictures_are_views;
     const auto r = contract::run_contract_suite(cfg);
     EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
     EXPECT_EQ(r.games_finished, cfg.games) << scenario;
@@ -610,7 +604,7 @@ TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
     cfg.deep_check_every = 25;
     cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1205));
     cfg.secrets_of = hidden_names;
-    cfg.check_state = pictures_are_views;
+    cfg.check_state = testing::pictures_are_views;
     cfg.make_chooser = testing::heuristic_with_random_moves;
     const auto r = contract::run_contract_suite(cfg);
     EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();

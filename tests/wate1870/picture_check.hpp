@@ -46,4 +46,9 @@ inline PictureCheck check_pictures(const WateState& ws, int salt) {
   return out;
 }
 
+// The contract suite's check of a state (SuiteConfig::check_state).
+inline std::string pictures_are_views(const State& s, long step) {
+  return check_pictures(static_cast<const WateState&>(s), static_cast<int>(step)).wrong;
+}
+
 }  // namespace rz::wate1870::testing

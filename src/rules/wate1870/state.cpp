@@ -1172,8 +1172,7 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
   if (force_ && force_->side != me) {
     if (!inspectable(me, force_->hex))
       st->force_.reset();
-    else  // F-10: a Planned Attack's HQs stand in several hexes; each shows where it may be
-          // inspected
+    else  // F-10: each of its HQs where that HQ may be inspected
       std::erase_if(st->force_->hqs, [&](const std::string& id) {
         const HqUnit* q = pos_.hq(id);
         return !q || !hq_seen(me, *q);
