@@ -75,7 +75,11 @@ def main():
           f"{m.get('seconds', '?')} s on {m.get('cores', '?')} cores |")
     w("")
     w("Wall time is for the whole study on this machine, which was shared with other jobs.")
-    w("Per game, a heuristic game costs about 0.18 s of CPU, or 0.45 s under 12.2 (`docs/performance.md`).")
+    per_game = {name: m["seconds"] * m["cores"] / d["games"] for name, (d, m) in runs.items()
+                if m.get("seconds") and m.get("cores") and d.get("games")}
+    if "historical" in per_game and "12.2" in per_game:
+        w(f"Per game that is at most {per_game['historical']:.3f} s of CPU, or "
+          f"{per_game['12.2']:.3f} s under 12.2 (wall time times cores over games).")
     w("")
 
     w("## What the numbers say")
