@@ -568,9 +568,12 @@ TEST(Wate1870_12_2, RandomFreeSetUpGamesNeverTellAPlayerWhatHeMayNotInspect) {
 }
 
 // Every optional rule at once (12.1 cautious commanders, 12.2, 12.3 the extra
-// Chassepot roll, 12.4): random games of the historical and the free set-up
-// keep every promise of the contract and tell nobody what he may not inspect.
-TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
+// Chassepot roll, 12.4): games of the historical and the free set-up keep every
+// promise of the contract and tell nobody what he may not inspect. `chooser`
+// plays them (unset: random games); `label` starts each line of the report.
+void play_with_every_optional_rule(std::uint64_t seed,
+                                   contract::SuiteConfig::Chooser (*chooser)(std::uint64_t),
+                                   const char* label) {
   for (const char* scenario : {"historical", "free"}) {
     contract::SuiteConfig cfg;
     cfg.game = &game();
@@ -579,39 +582,29 @@ TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
     for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
     cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
     cfg.deep_check_every = 25;
-    cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1204));
+    cfg.seed =
+        static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", static_cast<int>(seed)));
     cfg.secrets_of = hidden_names;
     cfg.check_state = testing::pictures_are_views;
+    if (chooser) cfg.make_chooser = chooser;
     const auto r = contract::run_contract_suite(cfg);
     EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
     EXPECT_EQ(r.games_finished, cfg.games) << scenario;
-    std::cout << "[fog] every optional rule, " << scenario << ": " << r.games_finished << " games, "
-              << r.steps << " steps\n";
+    std::cout << label << scenario << ": " << r.games_finished << " games, " << r.steps
+              << " steps\n";
   }
+}
+
+TEST(Wate1870_12_2, RandomGamesWithEveryOptionalRuleKeepEveryPromise) {
+  play_with_every_optional_rule(1204, nullptr, "[fog] every optional rule, ");
 }
 
 // The same with the heuristic bot on both sides, one move in ten at random
 // (tests/wate1870/mixed_play.hpp): attacks at good odds, sieges and long
 // marches in the dark, where random games rarely go.
 TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
-  for (const char* scenario : {"historical", "free"}) {
-    contract::SuiteConfig cfg;
-    cfg.game = &game();
-    cfg.may_be_unlisted = testing::may_be_unlisted;
-    cfg.scenario = scenario;
-    for (const char* rule : {"12.1", "12.2", "12.3", "12.4"}) cfg.options.values[rule] = "on";
-    cfg.games = contract::scaled(contract::env_int("REISSWITZ_FOG_GAMES", 1));
-    cfg.deep_check_every = 25;
-    cfg.seed = static_cast<std::uint64_t>(contract::env_int("REISSWITZ_FOG_SEED", 1205));
-    cfg.secrets_of = hidden_names;
-    cfg.check_state = testing::pictures_are_views;
-    cfg.make_chooser = testing::heuristic_with_random_moves;
-    const auto r = contract::run_contract_suite(cfg);
-    EXPECT_TRUE(r.violations.empty()) << scenario << ": " << r.violations.front();
-    EXPECT_EQ(r.games_finished, cfg.games) << scenario;
-    std::cout << "[mixed] every optional rule, " << scenario << ": " << r.games_finished
-              << " games, " << r.steps << " steps\n";
-  }
+  play_with_every_optional_rule(1205, testing::heuristic_with_random_moves,
+                                "[mixed] every optional rule, ");
 }
 
 TEST(Wate1870_12_2, TheProbeFindsTheNamesTheRedactionTakesOut) {
