@@ -97,14 +97,13 @@ struct Checker {
         if (ok) fail("player " + std::to_string(p) + " may play out of turn");
         else if (ok.error().code != Code::kNotYourTurn) fail("out-of-turn order not refused as not_your_turn");
       }
+      check_near_orders(st, mover, legal);
     }
-    if (tm.kind == MoveKind::kPlayer) check_near_orders(st, tm.players.front());
     if (st.hash() != before) fail("a refused order changed the state");
   }
 
-  // Orders close to the listed ones (SuiteConfig::may_be_unlisted).
-  void check_near_orders(State& st, Player mover) {
-    const auto legal = st.legal_actions(mover);
+  // Orders close to the mover's listed ones (SuiteConfig::may_be_unlisted).
+  void check_near_orders(State& st, Player mover, const std::vector<Action>& legal) {
     if (legal.empty()) return;
     const auto listed = [&](const Action& a) {
       return std::find(legal.begin(), legal.end(), a) != legal.end();

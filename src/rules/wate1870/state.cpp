@@ -1099,6 +1099,11 @@ std::uint64_t WateState::hash() const {
   return h.digest();
 }
 
+bool WateState::hq_seen(Side me, const Name& id) const {
+  const HqUnit* q = pos_.hq(id);
+  return q && hq_seen(me, *q);
+}
+
 bool WateState::hq_seen(Side me, const HqUnit& q) const {
   // An HQ marching with the acting force has no hex of its own (GAP-W-10): it is
   // where the force is, and seen where the force may be inspected. One struck
@@ -1160,23 +1165,13 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
     st->pos_.sps.push_back(
         {other(me), hidden[i], "", Status::kGood, i < hidden_sp.size() ? hidden_sp[i] : 4});
   std::erase_if(st->pos_.hqs, [&](const HqUnit& q) { return !hq_seen(me, q); });
-  std::erase_if(st->frames_, [&](const Frame& f) {
-    const HqUnit* q = pos_.hq(f.hq);
-    return !q || !hq_seen(me, *q);
-  });
-  if (combat_)
-    std::erase_if(st->combat_->hqs, [&](const std::string& id) {
-      const HqUnit* q = pos_.hq(id);
-      return !q || !hq_seen(me, *q);
-    });
+  std::erase_if(st->frames_, [&](const Frame& f) { return !hq_seen(me, f.hq); });
+  if (combat_) std::erase_if(st->combat_->hqs, [&](const Name& id) { return !hq_seen(me, id); });
   if (force_ && force_->side != me) {
     if (!inspectable(me, force_->hex))
       st->force_.reset();
     else  // F-10: each of its HQs where that HQ may be inspected
-      std::erase_if(st->force_->hqs, [&](const std::string& id) {
-        const HqUnit* q = pos_.hq(id);
-        return !q || !hq_seen(me, *q);
-      });
+      std::erase_if(st->force_->hqs, [&](const Name& id) { return !hq_seen(me, id); });
   }
   st->pos_.normalise();
   return st;
@@ -1214,18 +1209,14 @@ std::string WateState::view(Player player) const {
   j["hqs"] = hqs;
   // The enemy's chain of activations and acting force, only where inspectable.
   json frames = json::array();
-  for (const auto& f : frames_) {
-    const HqUnit* q = pos_.hq(f.hq);
-    if (q && hq_seen(me, *q)) frames.push_back({f.hq, f.limit_left});
-  }
+  for (const auto& f : frames_)
+    if (hq_seen(me, f.hq)) frames.push_back({f.hq, f.limit_left});
   j["frames"] = frames;
   // A combat's list of HQs awaiting a casualty roll names enemy HQs only where inspectable.
   if (combat_) {
     json hqs = json::array();
-    for (const auto& id : combat_->hqs) {
-      const HqUnit* q = pos_.hq(id);
-      if (q && hq_seen(me, *q)) hqs.push_back(id);
-    }
+    for (const auto& id : combat_->hqs)
+      if (hq_seen(me, id)) hqs.push_back(id);
     j["combat"]["hqs"] = hqs;
   }
   if (force_ && force_->side != me) {
@@ -1234,7 +1225,7 @@ std::string WateState::view(Player player) const {
     } else {  // F-10: only the force's HQs he may inspect where they stand
       json hqs = json::array();
       for (const auto& id : force_->hqs)
-        if (const HqUnit* q = pos_.hq(id); q && hq_seen(me, *q)) hqs.push_back(id);
+        if (hq_seen(me, id)) hqs.push_back(id);
       j["force"]["hqs"] = hqs;
     }
   }
