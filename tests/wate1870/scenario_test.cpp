@@ -6,10 +6,14 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <sstream>
 
 #include "data/yaml_file.hpp"
 #include "data_test_util.hpp"
+#include "rules/wate1870/game.hpp"
+#include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -402,6 +406,48 @@ TEST(Wate1870_Scenario_Malformed, PlacementWithoutSource) {
 TEST(Wate1870_Scenario_Malformed, MissingFileIsADataError) {
   expect_data_error(Scenario::load("/nonexistent/s.yaml", test_map(), forces()), "/nonexistent/s.yaml", 0,
                     "cannot open");
+}
+
+// WateGame keeps each scenario it parsed (game.cpp), so a study parses its
+// file once. A file changed on disk is read afresh: never a stale set-up, and a
+// damaged file is reported with its line even after a good one was kept.
+TEST(Wate1870_Scenario, AGameReadsAScenarioFileAgainWhenItChanges) {
+  auto game = WateGame::load();
+  ASSERT_TRUE(game.ok()) << game.error().message;
+  std::ifstream in(data_path("scenarios/historical.yaml"));
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string historical = text.str();
+  const std::string path = ::testing::TempDir() + "reisswitz-scenario-kept.yaml";
+  auto write = [&](const std::string& t) { std::ofstream(path, std::ios::trunc) << t; };
+  auto vp_of = [&]() -> int {
+    auto st = (*game)->initial_state(path, {}, 1);
+    if (!st.ok()) {
+      ADD_FAILURE() << st.error().message;
+      return -1;
+    }
+    return static_cast<const WateState&>(**st).vp();
+  };
+
+  write(historical);
+  const auto first = (*game)->initial_state(path, {}, 1);
+  const auto again = (*game)->initial_state(path, {}, 1);
+  ASSERT_TRUE(first.ok() && again.ok());
+  EXPECT_EQ((*first)->hash(), (*again)->hash());
+  EXPECT_EQ((*first)->serialize(), (*again)->serialize());
+  EXPECT_EQ(vp_of(), 11);
+
+  write(testing::replace_once(historical, "vp: {value: 11,", "vp: {value: 9,"));
+  EXPECT_EQ(vp_of(), 9);
+
+  const std::string damaged = testing::replace_once(historical, "turn: 1\n", "turn: first\n");
+  write(damaged);
+  expect_data_error((*game)->initial_state(path, {}, 1), path, line_of(damaged, "turn: first"), "turn");
+
+  write(historical);
+  EXPECT_EQ(vp_of(), 11);
+  std::filesystem::remove(path);
+  EXPECT_EQ((*game)->initial_state(path, {}, 1).error().code, Code::kDataError);
 }
 
 }  // namespace

@@ -1,9 +1,44 @@
 #include "rules/wate1870/game.hpp"
 
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
+
+// Parsing a scenario file costs as much as a fifth of a bot game, so each is
+// kept with the text it was read from. The file is read again every time, and
+// its text compared: a file changed on disk is parsed again, never served stale.
+// Files that fail to load are not kept (the error is made again, with its line).
+struct WateGame::Scenarios {
+  std::mutex m;  // the games of a study start on many threads
+  std::map<std::string, std::pair<std::string, std::shared_ptr<const Scenario>>> by_path;
+
+  Result<std::shared_ptr<const Scenario>> load(const std::string& path, const GameData& data) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return Scenario::load(path, data.map, data.forces).error();  // its own message
+    std::stringstream text;
+    text << in.rdbuf();
+    {
+      const std::lock_guard lock(m);
+      if (const auto it = by_path.find(path); it != by_path.end() && it->second.first == text.str())
+        return it->second.second;
+    }
+    auto sc = Scenario::parse(text.str(), path, data.map, data.forces);
+    if (!sc) return sc.error();
+    auto kept = std::make_shared<const Scenario>(std::move(sc).value());
+    const std::lock_guard lock(m);
+    by_path[path] = {text.str(), kept};
+    return kept;
+  }
+};
+
+WateGame::WateGame(std::shared_ptr<const GameData> data)
+    : data_(std::move(data)), scenarios_(std::make_shared<Scenarios>()) {}
 
 Result<std::unique_ptr<WateGame>> WateGame::load(const std::string& dir) {
   auto data = load_game_data(dir);
@@ -28,9 +63,9 @@ Result<std::unique_ptr<State>> WateGame::initial_state(const std::string& scenar
     if (key != "12.1" && key != "12.2" && key != "12.3" && key != "12.4")
       return make_error(Code::kNotFound, "there is no option '" + key + "': the optional rules are 12.1 to 12.4",
                         "12.0");
-  auto sc = Scenario::load(scenario_path(*data_, scenario), data_->map, data_->forces);
+  auto sc = scenarios_->load(scenario_path(*data_, scenario), *data_);
   if (!sc) return sc.error();
-  auto st = WateState::from_scenario(data_, *sc, options, seed);
+  auto st = WateState::from_scenario(data_, **sc, options, seed);
   if (!st) return st.error();
   return std::unique_ptr<State>(std::move(st).value());
 }

@@ -9,7 +9,7 @@ namespace rz::wate1870 {
 
 class WateGame final : public Game {
  public:
-  explicit WateGame(std::shared_ptr<const GameData> data) : data_(std::move(data)) {}
+  explicit WateGame(std::shared_ptr<const GameData> data);
   // Loads the data from `dir` (default: default_data_dir()).
   static Result<std::unique_ptr<WateGame>> load(const std::string& dir = default_data_dir());
 
@@ -24,6 +24,10 @@ class WateGame final : public Game {
 
  private:
   std::shared_ptr<const GameData> data_;
+  // The scenarios read so far (game.cpp): a study of thousands of games parses
+  // its scenario once, not once a game.
+  struct Scenarios;
+  std::shared_ptr<Scenarios> scenarios_;
 };
 
 }  // namespace rz::wate1870

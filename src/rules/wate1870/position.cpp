@@ -126,6 +126,10 @@ void Position::normalise_groups() {
     }
     if (equal) merge_equal(v);
   }
+  if (sps.dirty_) {  // any group may have come, gone or moved
+    sps.occupied_ = {};
+    for (const SpGroup& g : v) SpList::mark(sps.occupied_, g.hex, true);
+  }
   sps.dirty_ = false;
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
     std::sort(destroyed.begin(), destroyed.end());
@@ -136,11 +140,14 @@ void Position::move_acting(hex::Hex to) {
   std::vector<SpGroup>& v = sps.v_;
   // The acting groups are few; the others keep their order when they are taken out.
   thread_local std::vector<SpGroup> moved;
+  thread_local std::vector<hex::Hex> left;  // the hexes the acting groups leave
   moved.clear();
+  left.clear();
   std::size_t w = 0;
   for (std::size_t r = 0; r < v.size(); ++r) {
     if (v[r].acting) {
       if (moved.empty() || moved.back().hex != v[r].hex) {
+        left.push_back(v[r].hex);
         sps.changed_in(v[r].hex);                       // where it leaves
         sps.changed_zoc(v[r].hex, false, false, true);  // a side may leave a fortress
       }
@@ -168,6 +175,8 @@ void Position::move_acting(hex::Hex to) {
       v.insert(at, g);
   }
   sps.dirty_ = false;
+  if (!moved.empty()) SpList::mark(sps.occupied_, to, true);
+  for (const hex::Hex h : left) sps.remark(h);
 }
 
 namespace {
@@ -220,6 +229,7 @@ void Position::close_hex(hex::Hex h) {
     v.insert(at, run.begin(), run.end());
   }
   sps.dirty_ = false;
+  SpList::mark(sps.occupied_, h, !run.empty());
 }
 
 const std::vector<hex::Hex>& Position::acting_hexes() {

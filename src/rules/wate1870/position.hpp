@@ -2,6 +2,7 @@
 // Where everything is: the pieces on the map, who controls each hex, which
 // fortresses are destroyed. The rules' queries (ZOC, LOC, movement) read this.
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -61,6 +62,7 @@ class SpList {
     stamp_ = o.stamp_;
     zoc_version_ = o.zoc_version_;
     fortresses_ = o.fortresses_;
+    occupied_ = o.occupied_;
     changes_ = Changes{};
     return *this;
   }
@@ -71,6 +73,7 @@ class SpList {
         stamp_(o.stamp_),
         zoc_version_(o.zoc_version_),
         fortresses_(o.fortresses_),
+        occupied_(o.occupied_),
         changes_(o.changes_) {
     o.forget();
   }
@@ -81,6 +84,7 @@ class SpList {
     stamp_ = o.stamp_;
     zoc_version_ = o.zoc_version_;
     fortresses_ = o.fortresses_;
+    occupied_ = o.occupied_;
     changes_ = Changes{};
     o.forget();
     return *this;
@@ -157,10 +161,15 @@ class SpList {
   // zoc_version; without them every hex counts as one.
   void set_fortresses(const std::vector<hex::Hex>* sorted) { fortresses_ = sorted; }
   // Calls f(g) for each group in hex h: the hex's run if the list is
-  // normalised, else a scan of every group.
+  // normalised (nothing at all for a hex that holds none), else a scan of
+  // every group.
   template <class F>
   void each_in(hex::Hex h, F&& f) const {
     if (!dirty_) {
+      if (!may_hold(h)) {
+        assert(in_hex(h).first == in_hex(h).second);
+        return;
+      }
       const auto [first, last] = in_hex(h);
       for (auto it = first; it != last; ++it) f(*it);
       return;
@@ -196,11 +205,33 @@ class SpList {
   // The groups of h changed what a ZOC of either side reads (zoc_version).
   void changed_zoc(hex::Hex h, bool projects_french, bool projects_german, bool presence);
   static std::uint64_t new_stamp();
+  // Which hexes hold a group, while the list is normalised: bit `col` of word
+  // `row`. Most hexes a move, a ZOC or a LOC asks about hold none, and this
+  // answers for them without the search. 32 by 32 covers the 1870 map (columns
+  // 5-30, rows 0-16) in 128 bytes, copied with every clone; a hex off this grid
+  // is searched.
+  using Occupied = std::array<std::uint32_t, 32>;
+  bool may_hold(hex::Hex h) const {
+    const auto c = static_cast<unsigned>(h.col), r = static_cast<unsigned>(h.row);
+    return c >= 32 || r >= occupied_.size() || ((occupied_[r] >> c) & 1u) != 0;
+  }
+  static void mark(Occupied& o, hex::Hex h, bool held) {
+    const auto c = static_cast<unsigned>(h.col), r = static_cast<unsigned>(h.row);
+    if (c >= 32 || r >= o.size()) return;
+    const std::uint32_t bit = std::uint32_t{1} << c;
+    o[r] = held ? (o[r] | bit) : (o[r] & ~bit);
+  }
+  // After an edit of h's run: whether any group is left there.
+  void remark(hex::Hex h) {
+    const auto [first, last] = in_hex(h);
+    mark(occupied_, h, first != last);
+  }
   std::vector<SpGroup> v_;
   bool dirty_ = true;
   mutable std::uint64_t stamp_ = 0;  // 0: none given since the last change
   mutable std::array<std::uint64_t, 2> zoc_version_{};  // per side; 0: none since the last change
   const std::vector<hex::Hex>* fortresses_ = nullptr;
+  Occupied occupied_{};  // kept while !dirty_; rebuilt by normalise_groups
   Changes changes_;
 };
 
