@@ -442,7 +442,8 @@ TEST(Wate1870_Scenario, AGameReadsAScenarioFileAgainWhenItChanges) {
 
   const std::string damaged = testing::replace_once(historical, "turn: 1\n", "turn: first\n");
   write(damaged);
-  expect_data_error((*game)->initial_state(path, {}, 1), path, line_of(damaged, "turn: first"), "turn");
+  expect_data_error((*game)->initial_state(path, {}, 1), path, line_of(damaged, "turn: first"),
+                    "turn");
 
   write(historical);
   EXPECT_EQ(vp_of(), 11);
