@@ -113,6 +113,24 @@ TEST(Wate1870_Position, NormaliseIsTheOrderOfTheFieldsWithEqualGroupsMerged) {
   EXPECT_GT(merged, 300);  // merging and dropping happened often
 }
 
+// The hex queries of p, which answer from the list's note of the hexes that
+// hold a group, against a count over its groups: in each hex of `hexes`.
+void expect_queries_match(const Position& p, const std::vector<hex::Hex>& hexes, int round) {
+  for (const hex::Hex h : hexes)
+    for (Side side : {Side::kFrench, Side::kGerman}) {
+      int all = 0;
+      for (const auto& g : p.sps.vector()) all += g.hex == h && g.side == side ? g.count : 0;
+      ASSERT_EQ(p.sp(h, side), all) << "round " << round << ", hex " << h.id();
+    }
+}
+
+// The hexes of a position's groups.
+std::vector<hex::Hex> hexes_of(const Position& p) {
+  std::vector<hex::Hex> out;
+  for (const auto& g : p.sps.vector()) out.push_back(g.hex);
+  return out;
+}
+
 // A force's move (Position::move_acting) gives the list that setting the acting
 // groups' hex and normalising gives: on random lists (dirty or not, acting
 // groups in one hex or spread, some of them equal once moved), to hexes before,
@@ -140,6 +158,10 @@ TEST(Wate1870_Position, MovingTheActingGroupsIsSettingTheirHexAndNormalising) {
     p.move_acting(to);
     ASSERT_EQ(p.sps.vector(), want.sps.vector()) << "round " << round;
     ASSERT_TRUE(p.sps.normalised()) << "round " << round;
+    // The hexes left (some of them emptied) and the hex entered.
+    auto asked = hexes_of(before);
+    asked.push_back(to);
+    expect_queries_match(p, asked, round);
   }
   EXPECT_GT(merged, 20);  // acting groups from different hexes became one
   EXPECT_GT(far, 20);     // and moved past every other group
@@ -192,6 +214,7 @@ TEST(Wate1870_Position, EditingAHexIsChangingItsGroupsAndNormalising) {
     p.edit_hex(h, [&](std::vector<SpGroup>& run) { change(run, true); });
     ASSERT_EQ(p.sps.vector(), want.sps.vector()) << "round " << round;
     ASSERT_TRUE(p.sps.normalised()) << "round " << round;
+    expect_queries_match(p, {h}, round);  // h may be emptied
     // The end of an action: every acting flag cleared.
     Position done = p;
     for (auto& g : done.sps) g.acting = false;
