@@ -126,10 +126,7 @@ void Position::normalise_groups() {
     }
     if (equal) merge_equal(v);
   }
-  if (sps.dirty_) {  // any group may have come, gone or moved
-    sps.occupied_ = {};
-    for (const SpGroup& g : v) SpList::mark(sps.occupied_, g.hex, true);
-  }
+  if (sps.dirty_) sps.mark_every_hex();  // any group may have come, gone or moved
   sps.dirty_ = false;
   if (!std::is_sorted(destroyed.begin(), destroyed.end()))
     std::sort(destroyed.begin(), destroyed.end());
@@ -175,7 +172,7 @@ void Position::move_acting(hex::Hex to) {
       v.insert(at, g);
   }
   sps.dirty_ = false;
-  if (!moved.empty()) SpList::mark(sps.occupied_, to, true);
+  if (!moved.empty()) sps.mark(to, true);
   for (const hex::Hex h : left) sps.remark(h);
 }
 
@@ -229,7 +226,7 @@ void Position::close_hex(hex::Hex h) {
     v.insert(at, run.begin(), run.end());
   }
   sps.dirty_ = false;
-  SpList::mark(sps.occupied_, h, !run.empty());
+  sps.mark(h, !run.empty());
 }
 
 const std::vector<hex::Hex>& Position::acting_hexes() {

@@ -211,20 +211,27 @@ class SpList {
   // 5-30, rows 0-16) in 128 bytes, copied with every clone; a hex off this grid
   // is searched.
   using Occupied = std::array<std::uint32_t, 32>;
-  bool may_hold(hex::Hex h) const {
-    const auto c = static_cast<unsigned>(h.col), r = static_cast<unsigned>(h.row);
-    return c >= 32 || r >= occupied_.size() || ((occupied_[r] >> c) & 1u) != 0;
+  static bool on_grid(hex::Hex h) {
+    return static_cast<unsigned>(h.col) < 32 && static_cast<unsigned>(h.row) < 32;
   }
-  static void mark(Occupied& o, hex::Hex h, bool held) {
-    const auto c = static_cast<unsigned>(h.col), r = static_cast<unsigned>(h.row);
-    if (c >= 32 || r >= o.size()) return;
-    const std::uint32_t bit = std::uint32_t{1} << c;
-    o[r] = held ? (o[r] | bit) : (o[r] & ~bit);
+  bool may_hold(hex::Hex h) const {
+    return !on_grid(h) || ((occupied_[static_cast<unsigned>(h.row)] >> h.col) & 1u) != 0;
+  }
+  void mark(hex::Hex h, bool held) {
+    if (!on_grid(h)) return;
+    const std::uint32_t bit = std::uint32_t{1} << h.col;
+    auto& w = occupied_[static_cast<unsigned>(h.row)];
+    w = held ? (w | bit) : (w & ~bit);
   }
   // After an edit of h's run: whether any group is left there.
   void remark(hex::Hex h) {
     const auto [first, last] = in_hex(h);
-    mark(occupied_, h, first != last);
+    mark(h, first != last);
+  }
+  // After any change: every group's hex afresh.
+  void mark_every_hex() {
+    occupied_ = {};
+    for (const SpGroup& g : v_) mark(g.hex, true);
   }
   std::vector<SpGroup> v_;
   bool dirty_ = true;
