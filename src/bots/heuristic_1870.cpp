@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <numeric>
 #include <optional>
 #include <set>
 #include <span>
@@ -236,11 +237,19 @@ struct Target {
   bool attack = false;  // an enemy stack: reached when adjacent
 };
 
+// The targets of a position, in hex order (claim() takes the first of equals),
+// and their places in that list from the most valuable down (goals()).
+struct Targets {
+  std::vector<Target> all;
+  std::vector<std::uint32_t> by_value;
+};
+
 // What each target is worth to one force, less the MP it need not march
 // (Impl::goals): worked out once per plan, asked for every hex it reaches.
 struct Goal {
   int idx = -1;
   double value = 0;
+  double bound = 0;  // the target's own value, which `value` never exceeds (goal())
   int free_mp = 0;  // an attack is reached when adjacent
 };
 
@@ -406,8 +415,8 @@ struct Scene {
     }
     return d[u(i)];
   }
-  // Made once per decision by Impl::targets.
-  mutable std::optional<std::vector<Target>> targets;
+  // Made once per decision by Impl::targets (the bot's memo of them).
+  mutable const Targets* targets = nullptr;
 
  private:
   std::shared_ptr<const wate1870::LocMap>* loc_;
@@ -577,7 +586,7 @@ struct Heuristic1870Bot::Impl {
   mutable Scratch<PlanTables> plan_tables;
 
   // ---- targets and the value of a hex for a force ----
-  const std::vector<Target>& targets(const Scene& sc) const;
+  const Targets& targets(const Scene& sc) const;
   mutable Scratch<std::vector<int>> candidates;  // targets()' hexes to look at
   // The targets of the last position planned on, per side: they read only the
   // enemy's groups, the control of hexes and the destroyed fortresses, which
@@ -587,7 +596,7 @@ struct Heuristic1870Bot::Impl {
     std::vector<std::uint64_t> foe;      // each enemy group with SP: hex, status, SP
     std::vector<signed char> control;
     std::vector<hex::Hex> destroyed;
-    std::vector<Target> targets;
+    Targets targets;
   };
   mutable Scratch<std::array<TargetsMemo, 2>> targets_memo;
   mutable Scratch<std::vector<std::uint64_t>> foe_words;
@@ -629,7 +638,7 @@ struct Heuristic1870Bot::Impl {
 
 // ---- targets ----
 
-const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) const {
+const Targets& Heuristic1870Bot::Impl::targets(const Scene& sc) const {
   if (sc.targets) return *sc.targets;
   const auto& pos = sc.ws.position();
   auto& words = foe_words.v;
@@ -643,8 +652,11 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
   auto& memo = targets_memo.v[static_cast<std::size_t>(wate1870::index(sc.me))];
   if (memo.map == &sc.map && memo.foe == words && memo.control == pos.control &&
       memo.destroyed == pos.destroyed)
-    return sc.targets.emplace(memo.targets);
-  auto& out = sc.targets.emplace();
+    return *(sc.targets = &memo.targets);
+  // Made in the memo itself: a Scene reads them there (one Scene at a time).
+  memo.map = nullptr;
+  auto& out = memo.targets.all;
+  out.clear();
   const auto& tb = sc.b.tables();
   const bool german = sc.me == Side::kGerman;
   // Only places (MapTables::places) and enemy stacks can be targets: the
@@ -703,19 +715,27 @@ const std::vector<Target>& Heuristic1870Bot::Impl::targets(const Scene& sc) cons
       out.push_back({i, value * 0.5 + 2.0 * sc.sp_of(sc.foe, i) + 4, 2.0 * std::max(1, s), true});
     }
   }
+  auto& by_value = memo.targets.by_value;
+  by_value.resize(out.size());
+  std::iota(by_value.begin(), by_value.end(), 0u);
+  std::sort(by_value.begin(), by_value.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return out[a].value != out[b].value ? out[a].value > out[b].value : a < b;
+  });
   memo.map = &sc.map;
   memo.foe = words;
   memo.control = pos.control;
   memo.destroyed = pos.destroyed;
-  memo.targets = out;
-  return out;
+  return *(sc.targets = &memo.targets);
 }
 
 std::vector<Goal> Heuristic1870Bot::Impl::goals(const Scene& sc, const ForceDesc& f) const {
   std::vector<Goal> out;
   const int str = f.strength();
   const bool led = !f.hqs.empty();
-  for (const auto& t : targets(sc)) {
+  const Targets& ts = targets(sc);
+  out.reserve(ts.all.size());
+  for (const std::uint32_t k : ts.by_value) {  // the most valuable first (goal())
+    const Target& t = ts.all[k];
     double cap = 1;
     const auto it = claims.find(t.idx);
     const double claimed = it == claims.end() ? 0 : it->second;
@@ -728,18 +748,20 @@ std::vector<Goal> Heuristic1870Bot::Impl::goals(const Scene& sc, const ForceDesc
     } else if (claimed >= t.need) {
       cap = 0.15;
     }
-    out.push_back(
-        {t.idx, t.value * cap, t.attack ? sc.b.tables().mp_cost(sc.info(t.idx).terrain) : 0});
+    out.push_back({t.idx, t.value * cap, t.value,
+                   t.attack ? sc.b.tables().mp_cost(sc.info(t.idx).terrain) : 0});
   }
-  // The most valuable first: goal() stops at the first that cannot beat the best.
-  std::sort(out.begin(), out.end(), [](const Goal& a, const Goal& b) { return a.value > b.value; });
   return out;
 }
 
 double Heuristic1870Bot::Impl::goal(const Scene& sc, const std::vector<Goal>& gs, int x) {
   double best = 0;
+  // gs is by the targets' own values, highest first (goals()): a goal is worth
+  // no more than its target, so once a target cannot beat the best none after
+  // it can. The same best as over them all, in fewer steps.
   for (const auto& g : gs) {
-    if (g.value <= best) break;  // gs is by value, highest first (goals())
+    if (g.bound <= best) break;
+    if (g.value <= best) continue;
     const int d = std::max(0, sc.mt.d(x, g.idx) - g.free_mp);
     best = std::max(best, g.value - kPerMp * d);
   }
@@ -956,10 +978,9 @@ Plan Heuristic1870Bot::Impl::plan_march(const Scene& sc, const ForceDesc& f) con
 void Heuristic1870Bot::Impl::claim(const Scene& sc, const ForceDesc& f, const Plan& p) {
   const int end = p.attack >= 0 ? p.attack : p.path.empty() ? p.start : p.path.back();
   // The target this force is closest to after its march.
-  const auto& ts = targets(sc);
   int best = -1;
   double bv = -kInf;
-  for (const auto& t : ts) {
+  for (const auto& t : targets(sc).all) {
     const double v = t.value - kPerMp * sc.mt.d(end, t.idx);
     if (v > bv) bv = v, best = t.idx;
   }
