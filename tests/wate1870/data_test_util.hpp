@@ -11,7 +11,15 @@
 
 namespace rz::wate1870::testing {
 
-inline std::string data_path(const std::string& rel) { return std::string(REISSWITZ_SOURCE_DIR) + "/data/wate1870/" + rel; }
+// Built by appending: GCC 12's false -Warray-bounds on a chain of `+` from a
+// temporary (inside libstdc++'s memcpy) fires here under the tests'
+// precompiled header.
+inline std::string data_path(const std::string& rel) {
+  std::string path = REISSWITZ_SOURCE_DIR;
+  path += "/data/wate1870/";
+  path += rel;
+  return path;
+}
 
 inline std::string read_text(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
