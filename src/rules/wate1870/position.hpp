@@ -210,9 +210,10 @@ class SpList {
   // answers for them without the search. 32 by 32 covers the 1870 map (columns
   // 5-30, rows 0-16) in 128 bytes, copied with every clone; a hex off this grid
   // is searched.
-  using Occupied = std::array<std::uint32_t, 32>;
+  static constexpr unsigned kGrid = 32;  // rows, and the bits of a row's word
+  using Occupied = std::array<std::uint32_t, kGrid>;
   static bool on_grid(hex::Hex h) {
-    return static_cast<unsigned>(h.col) < 32 && static_cast<unsigned>(h.row) < 32;
+    return static_cast<unsigned>(h.col) < kGrid && static_cast<unsigned>(h.row) < kGrid;
   }
   bool may_hold(hex::Hex h) const {
     return !on_grid(h) || ((occupied_[static_cast<unsigned>(h.row)] >> h.col) & 1u) != 0;
