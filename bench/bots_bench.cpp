@@ -11,14 +11,11 @@
 #include "bots/search_1870.hpp"
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
+#include "wate1870_game.hpp"
 
 namespace {
 
-const rz::wate1870::WateGame& game() {
-  static auto g = rz::wate1870::WateGame::load();
-  if (!g) throw std::runtime_error(g.error().to_string());
-  return **g;
-}
+using rz::bench::wate1870_game;
 
 // The historical game played by the heuristic on both sides (dice from seed 1)
 // until `decisions` choices with more than one legal action have been made,
@@ -26,7 +23,7 @@ const rz::wate1870::WateGame& game() {
 // position of the opening turns.
 std::unique_ptr<rz::State> after(int decisions, const rz::GameOptions& options = {},
                                  bool searched = false) {
-  auto st = std::move(game().initial_state("historical", options, 1)).value();
+  auto st = std::move(wate1870_game().initial_state("historical", options, 1)).value();
   rz::bots::Heuristic1870Bot french(1), german(2);
   const auto model = rz::bots::make_wate1870_search_model();
   rz::SeededDice dice(1);
@@ -72,7 +69,7 @@ BENCHMARK(BM_Wate1870SearchIterations)
 void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   const rz::GameOptions options =
       s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{};
-  auto st = std::move(game().initial_state("historical", options, 1)).value();
+  auto st = std::move(wate1870_game().initial_state("historical", options, 1)).value();
   rz::bots::Heuristic1870Bot french(1), german(2);
   const auto model = rz::bots::make_wate1870_search_model();
   rz::SeededDice dice(1);

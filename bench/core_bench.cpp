@@ -10,17 +10,14 @@
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
+#include "wate1870_game.hpp"
 
 namespace {
 
-const rz::wate1870::WateGame& game() {
-  static auto g = rz::wate1870::WateGame::load();
-  if (!g) throw std::runtime_error(g.error().to_string());
-  return **g;
-}
+using rz::bench::wate1870_game;
 
 std::unique_ptr<rz::State> historical() {
-  return std::move(game().initial_state("historical", {}, 1)).value();
+  return std::move(wate1870_game().initial_state("historical", {}, 1)).value();
 }
 
 void BM_Pcg32Die(benchmark::State& s) {
@@ -43,7 +40,7 @@ BENCHMARK(BM_Wate1870Serialize);
 
 void BM_Wate1870Deserialize(benchmark::State& s) {
   const std::string text = historical()->serialize();
-  for (auto _ : s) benchmark::DoNotOptimize(game().deserialize(text));
+  for (auto _ : s) benchmark::DoNotOptimize(wate1870_game().deserialize(text));
 }
 BENCHMARK(BM_Wate1870Deserialize);
 
@@ -81,7 +78,8 @@ std::unique_ptr<rz::State> marching_state() {
       (void)rz::resolve_chance(*st, dice);
       const auto p = st->to_move().players.front();
       auto legal = st->legal_actions(p);
-      if (step > 20 && std::any_of(legal.begin(), legal.end(), [](const rz::Action& a) { return a.verb == "move"; }))
+      if (step > 20 && std::any_of(legal.begin(), legal.end(),
+                                   [](const rz::Action& a) { return a.verb == "move"; }))
         return st;
       (void)st->apply(p, legal[choose.below(static_cast<std::uint32_t>(legal.size()))]);
     }
@@ -108,9 +106,11 @@ void BM_Wate1870LocEveryForce(benchmark::State& s) {
   const auto& w = static_cast<const rz::wate1870::WateState&>(*st);
   const rz::wate1870::Board b{w.data(), w.position(), w.options()};
   for (auto _ : s) {
-    const rz::wate1870::LocMap french(b, rz::wate1870::Side::kFrench), german(b, rz::wate1870::Side::kGerman);
+    const rz::wate1870::LocMap french(b, rz::wate1870::Side::kFrench),
+        german(b, rz::wate1870::Side::kGerman);
     int n = 0;
-    for (const auto& g : w.sps()) n += (g.side == rz::wate1870::Side::kFrench ? french : german).has_loc(g.hex);
+    for (const auto& g : w.sps())
+      n += (g.side == rz::wate1870::Side::kFrench ? french : german).has_loc(g.hex);
     benchmark::DoNotOptimize(n);
   }
 }

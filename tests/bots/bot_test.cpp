@@ -6,13 +6,15 @@
 
 #include <algorithm>
 
+#include "../shipped_game.hpp"
 #include "core/dice.hpp"
 #include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
-#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
+
+using test_support::game;
 
 TEST(BotRandom, OnlyPicksLegalActions) {
   for (std::uint64_t seed : {1u, 2u}) {

@@ -9,16 +9,18 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "../shipped_game.hpp"
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/bot.hpp"
 #include "bots/heuristic_1870.hpp"
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
-#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
+
+using test_support::game;
 
 using wate1870::Side;
 using wate1870::WateState;

@@ -10,11 +10,13 @@
 #include <fstream>
 #include <sstream>
 
+#include "../shipped_game.hpp"
 #include "rules/wate1870/game.hpp"
-#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
+
+using test_support::game;
 
 LadderConfig config(int games, int threads = 1) {
   LadderConfig c;

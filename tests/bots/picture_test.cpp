@@ -4,15 +4,17 @@
 // it instead and see no more than the view shows.
 #include <gtest/gtest.h>
 
+#include "../shipped_game.hpp"
 #include "../wate1870/picture_check.hpp"
 #include "bots/heuristic_1870.hpp"
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
-#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
+
+using test_support::game;
 
 using wate1870::Side;
 using wate1870::WateState;

@@ -13,11 +13,13 @@
 #include <cstdint>
 #include <string>
 
+#include "../shipped_game.hpp"
 #include "bots/simulate.hpp"
-#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
+
+using test_support::game;
 
 struct Recorded {
   const char* french;

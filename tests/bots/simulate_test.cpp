@@ -5,11 +5,13 @@
 
 #include <gtest/gtest.h>
 
+#include "../shipped_game.hpp"
 #include "rules/wate1870/game.hpp"
-#include "shipped_game.hpp"
 
 namespace rz::bots {
 namespace {
+
+using test_support::game;
 
 SimulationConfig random_games(int threads) {
   SimulationConfig cfg;

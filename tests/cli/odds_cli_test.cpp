@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "../text_match.hpp"
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/bot.hpp"
 #include "core/game_log.hpp"
@@ -15,6 +16,8 @@
 
 namespace rz {
 namespace {
+
+using test_support::contains;
 
 struct CliRun {
   int rc = -1;
@@ -31,10 +34,6 @@ CliRun reisswitz(const std::string& args) {
   const int status = pclose(p);
   r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   return r;
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
 }
 
 TEST(CliOdds, ADescribedCombatWithoutDrmsIsTheHandComputedOne) {

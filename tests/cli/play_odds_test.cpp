@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "../shipped_game.hpp"
+#include "../text_match.hpp"
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
@@ -13,15 +15,8 @@
 namespace rz::bots {
 namespace {
 
-const wate1870::WateGame& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
-}
+using test_support::contains;
+using test_support::game;
 
 // A German human whose VIII Corps faces the French IV Corps across the Saar.
 std::string play(const std::string& input) {

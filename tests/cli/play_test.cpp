@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "../shipped_game.hpp"
+#include "../text_match.hpp"
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "rules/wate1870/game.hpp"
@@ -13,11 +15,8 @@
 namespace rz::bots {
 namespace {
 
-const wate1870::WateGame& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
+using test_support::contains;
+using test_support::game;
 
 constexpr Player kFrench = 0;
 constexpr Player kGerman = 1;
@@ -49,8 +48,6 @@ struct Session {
     return out.str();
   }
 };
-
-bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
 
 std::string temp_path(const char* name) { return ::testing::TempDir() + name; }
 

@@ -7,17 +7,14 @@
 #include <cstdio>
 #include <fstream>
 
+#include "../text_match.hpp"
 #include "bots/simulate.hpp"
 #include "render/map_render.hpp"
 
 namespace rz::render {
 namespace {
 
-std::size_t count(const std::string& s, const std::string& part) {
-  std::size_t n = 0;
-  for (auto i = s.find(part); i != std::string::npos; i = s.find(part, i + 1)) ++n;
-  return n;
-}
+using test_support::count;
 
 std::vector<bots::GameOutcome> outcomes() {
   std::vector<bots::GameOutcome> g(5);
@@ -51,8 +48,8 @@ TEST(BarChart, DrawsOneBarSegmentPerNonEmptyCountAndALegend) {
   EXPECT_EQ(svg, bar_chart_svg(bots::vp_distribution_chart(outcomes(), "1870 & VP", "five games")));
   EXPECT_NE(svg.find("1870 &amp; VP"), std::string::npos);  // escaped
   // 4 bar segments (20 French, 0 German, 9 German, 11 draw), 3 legend swatches, the background.
-  EXPECT_EQ(count(svg, "<rect"), 4u + 3u + 1u);
-  EXPECT_EQ(count(svg, "fill=\"#2b5cab\""), 2u);  // a bar and its legend swatch
+  EXPECT_EQ(count(svg, "<rect"), 4 + 3 + 1);
+  EXPECT_EQ(count(svg, "fill=\"#2b5cab\""), 2);  // a bar and its legend swatch
   EXPECT_NE(svg.find("French victory"), std::string::npos);
 }
 

@@ -13,10 +13,13 @@
 #include <iterator>
 #include <regex>
 
+#include "../text_match.hpp"
 #include "render/svg_util.hpp"
 
 namespace rz::render {
 namespace {
+
+using test_support::count;
 
 namespace fs = std::filesystem;
 
@@ -54,12 +57,6 @@ std::vector<Counter> some_counters() {
       {hex::Hex{21, 7}, "French", "III 12", "", false},
       {hex::Hex{22, 8}, "German", "I Armee 9", "9 SP (7 good, 2 disrupted)", true},
   };
-}
-
-int count(const std::string& hay, const std::string& needle) {
-  int n = 0;
-  for (std::size_t p = hay.find(needle); p != std::string::npos; p = hay.find(needle, p + 1)) ++n;
-  return n;
 }
 
 struct TempDir {

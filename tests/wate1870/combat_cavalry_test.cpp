@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "data_test_util.hpp"
+#include "hex_id.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/scenario.hpp"
 
@@ -14,8 +15,6 @@ namespace rz::wate1870 {
 namespace {
 
 using namespace testing;
-
-hex::Hex H(const char* id) { return *hex::parse_hex(id); }
 
 // A French action phase from the body of a scenario (hqs, sps); every entry gets a source.
 std::unique_ptr<WateState> make(const std::string& body,

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hex_id.hpp"
 #include "rules/wate1870/board.hpp"
 #include "rules/wate1870/game_data.hpp"
 
@@ -20,8 +21,6 @@ inline std::shared_ptr<const GameData> shared_data() {
   }();
   return d;
 }
-
-inline hex::Hex H(const char* id) { return *hex::parse_hex(id); }
 
 class BoardTest : public ::testing::Test {
  protected:

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "../shipped_game.hpp"
 #include "core/dice.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/game.hpp"
@@ -12,14 +13,12 @@
 namespace rz::wate1870 {
 namespace {
 
-constexpr Player kF = 0;
-constexpr Player kG = 1;
+using test_support::game;
 
-const WateGame& game() {
-  static auto g = WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
+using testing::play;
+
+using testing::kF;
+using testing::kG;
 
 std::unique_ptr<WateState> example_8_3() {
   auto st = game().initial_state(std::string(REISSWITZ_SOURCE_DIR) +
@@ -33,14 +32,6 @@ std::string all_text(const Events& ev) {
   std::string s;
   for (const auto& e : ev) s += e.text + "\n";
   return s;
-}
-
-Events play(State& st, Player p, const std::string& text) {
-  auto a = Action::parse(text);
-  EXPECT_TRUE(a.ok()) << text;
-  auto ev = st.apply(p, *a);
-  EXPECT_TRUE(ev.ok()) << text << ": " << (ev.ok() ? "" : ev.error().to_string());
-  return ev.ok() ? *ev : Events{};
 }
 
 // German wins the initiative and launches the 8.3 attack with both HQs.

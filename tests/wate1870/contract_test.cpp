@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "../contract/contract_suite.hpp"
+#include "../shipped_game.hpp"
 #include "contract_config.hpp"
 #include "mixed_play.hpp"
 #include "picture_check.hpp"
@@ -13,11 +14,7 @@
 namespace rz::wate1870 {
 namespace {
 
-const WateGame& game() {
-  static auto g = WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
+using test_support::game;
 
 // What a player may not see under 12.2: ids of enemy HQs and formations whose
 // every stack is out of inspection range (quoted, as they appear in JSON).

@@ -12,12 +12,16 @@
 #include <sstream>
 
 #include "../contract/contract_suite.hpp"
+#include "../shipped_game.hpp"
+#include "../text_match.hpp"
+#include "action_phase_fixture.hpp"
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "combat_fixture.hpp"
 #include "contract_config.hpp"
 #include "mixed_play.hpp"
 #include "picture_check.hpp"
+#include "play_order.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/state.hpp"
@@ -25,11 +29,17 @@
 namespace rz::wate1870 {
 namespace {
 
+using test_support::contains;
+using test_support::game;
+
 using testing::H;
+using testing::play;
 using testing::shared_data;
 
-constexpr Player kF = 0;
-constexpr Player kG = 1;
+using testing::action_phase;
+using testing::kF;
+using testing::kG;
+using testing::scenario_text;
 
 GameOptions fog() {
   GameOptions o;
@@ -37,59 +47,10 @@ GameOptions fog() {
   return o;
 }
 
-const WateGame& game() {
-  static auto g = WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
-
-// A small Action Phase scenario on clear French ground (0501-0804), every
-// entry with its source, as the scenario loader wants.
-std::string scenario_text(const std::string& body, Side first) {
-  const std::string text =
-      std::string(
-          "name: fog test\nsource: \"reconstructed: test\"\nturn: 3\nphase: action\n"
-          "rp: {French: 5, German: 5, source: \"reconstructed: test\"}\n"
-          "first_activation: {side: ") +
-      std::string(side_name(first)) + ", source: \"reconstructed: test\"}\n" + body;
-  std::string with_sources;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    with_sources += text[i];
-    if (text[i] == '{' && i >= 4 && text.compare(i - 4, 4, "  - ") == 0)
-      with_sources += "source: \"reconstructed: test\", ";
-  }
-  return with_sources;
-}
-
-std::unique_ptr<WateState> make(const std::string& body, Side first, GameOptions options) {
-  auto data = shared_data();
-  auto sc = Scenario::parse(scenario_text(body, first), "fog-test.yaml", data->map, data->forces);
-  if (!sc.ok()) {
-    ADD_FAILURE() << sc.error().to_string();
-    return nullptr;
-  }
-  auto st = WateState::from_scenario(data, *sc, std::move(options), 1);
-  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
-  return std::move(st).value();
-}
-
-Events play(WateState& st, Player p, const std::string& text) {
-  auto a = Action::parse(text);
-  EXPECT_TRUE(a.ok()) << text;
-  if (!a.ok()) return {};
-  auto ev = st.apply(p, *a);
-  EXPECT_TRUE(ev.ok()) << text << ": " << (ev.ok() ? "" : ev.error().to_string());
-  return ev.ok() ? *ev : Events{};
-}
-
 std::string texts(const Events& ev, Player viewer) {
   std::string out;
   for (const auto& e : visible_events(ev, viewer)) out += e.text + "\n";
   return out;
-}
-
-bool contains(const std::string& s, const std::string& part) {
-  return s.find(part) != std::string::npos;
 }
 
 std::string hq_name(const char* id) { return shared_data()->forces.find(id)->name; }
@@ -103,7 +64,7 @@ sps:
 )";
 
 TEST(Wate1870_12_2, AHiddenGermanMarchShowsTheFrenchOnlyAStackMoving) {
-  auto st = make(kHiddenMarch, Side::kGerman, fog());
+  auto st = action_phase(kHiddenMarch, Side::kGerman, fog());
   ASSERT_TRUE(st);
   ASSERT_FALSE(st->inspectable(Side::kFrench, H("0502")));
   ASSERT_FALSE(st->inspectable(Side::kFrench, H("0602")));
@@ -137,8 +98,9 @@ TEST(Wate1870_12_2, AHiddenGermanMarchShowsTheFrenchOnlyAStackMoving) {
 // (`german`, a scenario entry), after the French `orders`.
 std::unique_ptr<WateState> french_marching(const char* hex, const char* german, GameOptions options,
                                            const std::vector<std::string>& orders) {
-  auto st = make(std::string("sps:\n  - {side: French, sp: 2, hex: \"") + hex + "\"}\n  - " + german + "\n",
-                 Side::kFrench, std::move(options));
+  auto st = action_phase(
+      std::string("sps:\n  - {side: French, sp: 2, hex: \"") + hex + "\"}\n  - " + german + "\n",
+      Side::kFrench, std::move(options));
   play(*st, kF, std::string("activate hex=") + hex);
   play(*st, kF, "march");
   for (const auto& o : orders) play(*st, kF, o);
@@ -208,7 +170,7 @@ TEST(Wate1870_12_2, RailMovesNeverTellWhatAHiddenStackHolds_RulingF8) {
 }
 
 TEST(Wate1870_12_2, WithoutFogOfWarEveryEventGoesToEverybody) {
-  auto st = make(kHiddenMarch, Side::kGerman, {});
+  auto st = action_phase(kHiddenMarch, Side::kGerman, {});
   ASSERT_TRUE(st);
   std::string french;
   for (const char* order : {"activate hq=G-III", "march sp=5", "move to=0602", "stop"}) {
@@ -225,13 +187,13 @@ TEST(Wate1870_12_2, WithoutFogOfWarEveryEventGoesToEverybody) {
 
 TEST(Wate1870_12_2, AGermanForceMovingNextToTheFrenchIsSeenInFull) {
   // The French in 0504 may inspect 0503 (adjacent), not 0502.
-  auto st = make(R"(hqs:
+  auto st = action_phase(R"(hqs:
   - {hq: G-III, hex: "0502"}
 sps:
   - {side: German, sp: 5, hex: "0502", formation: G-III}
   - {side: French, sp: 2, hex: "0504"}
 )",
-                 Side::kGerman, fog());
+                         Side::kGerman, fog());
   ASSERT_TRUE(st);
   ASSERT_FALSE(st->inspectable(Side::kFrench, H("0502")));
   ASSERT_TRUE(st->inspectable(Side::kFrench, H("0503")));
@@ -245,7 +207,7 @@ sps:
 }
 
 TEST(Wate1870_12_2, TheOpponentsOrdersAreNotDescribed) {
-  auto st = make(kHiddenMarch, Side::kGerman, fog());
+  auto st = action_phase(kHiddenMarch, Side::kGerman, fog());
   ASSERT_TRUE(st);
   const Action a = *Action::parse("activate hq=G-III");
   EXPECT_EQ(st->describe_action_for(kG, a), "activate hq=G-III");       // his own order
@@ -301,7 +263,7 @@ TEST(Wate1870_12_2, TheFreeSetUpOfTheGermansIsHiddenFromTheFrench) {
 // Germans, wholly eliminated, have nothing within 2 hexes (12.2) when the HQs,
 // alone, take their casualty results (found in a random game of session 21).
 TEST(Wate1870_12_2, AnHqLeftAloneOutOfSightTakesItsCasualtyOutOfSight_RulingF2) {
-  auto st = make(R"(hqs:
+  auto st = action_phase(R"(hqs:
   - {hq: F-I, hex: "0603"}
   - {hq: F-VII, hex: "0603"}
 sps:
@@ -309,7 +271,7 @@ sps:
   - {side: German, sp: 1, hex: "0703", status: demoralized}
   - {side: German, sp: 1, hex: "1003"}
 )",
-                 Side::kFrench, fog());
+                         Side::kFrench, fog());
   ASSERT_TRUE(st);
   std::string french, german;
   auto told = [&](const Events& ev) {
@@ -351,14 +313,14 @@ sps:
 // must not show the acting force in 0603 with III Corps in it (a soak of the
 // random games below found this in session 22: game 151 of 200, step 599).
 TEST(Wate1870_12_2, AnAttackingForceThatRetreatsOutOfSightIsNotShownWhereItWas_RulingF9) {
-  auto st = make(R"(hqs:
+  auto st = action_phase(R"(hqs:
   - {hq: F-III, hex: "0603"}
 sps:
   - {side: French, sp: 4, formation: F-III, hex: "0603"}
   - {side: French, sp: 1, hex: "0604"}
   - {side: German, sp: 10, hex: "0703"}
 )",
-                 Side::kFrench, fog());
+                         Side::kFrench, fog());
   ASSERT_TRUE(st);
   play(*st, kF, "activate hq=F-III");
   play(*st, kF, "attack target=0703 from=0604,0603");
@@ -405,7 +367,7 @@ sps:
 // games with every optional rule found this in session 23: seed 300006, game 4,
 // step 1246).
 TEST(Wate1870_12_2, AnAttacksHqsOutOfSightAreNotShownWithTheForce_RulingF10) {
-  auto st = make(R"(hqs:
+  auto st = action_phase(R"(hqs:
   - {hq: G-IB, hex: "0603"}
   - {hq: G-Wu, hex: "0604"}
 sps:
@@ -414,7 +376,7 @@ sps:
   - {side: French, sp: 1, hex: "0703"}
   - {side: French, sp: 1, hex: "0503"}
 )",
-                 Side::kGerman, fog());
+                         Side::kGerman, fog());
   ASSERT_TRUE(st);
   ASSERT_EQ(hex::distance(H("0503"), H("0603")), 1);
   ASSERT_GT(hex::distance(H("0503"), H("0604")), 1);
@@ -610,8 +572,8 @@ TEST(Wate1870_12_2, HeuristicGamesWithEveryOptionalRuleKeepEveryPromise) {
 TEST(Wate1870_12_2, TheProbeFindsTheNamesTheRedactionTakesOut) {
   // The names the suite above looks for are those the events would show
   // without the redaction: the same orders without 12.2 tell the French them.
-  auto hidden = make(kHiddenMarch, Side::kGerman, fog());
-  auto open = make(kHiddenMarch, Side::kGerman, {});
+  auto hidden = action_phase(kHiddenMarch, Side::kGerman, fog());
+  auto open = action_phase(kHiddenMarch, Side::kGerman, {});
   ASSERT_TRUE(hidden && open);
   const auto secrets = hidden_names(*hidden, kF);
   ASSERT_FALSE(secrets.empty());

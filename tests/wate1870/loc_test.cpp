@@ -19,10 +19,7 @@ using fixture::empty_position;
 using fixture::H;
 using fixture::home_position;
 
-void add(Position& p, Side s, const char* h, int n, Status st = Status::kGood) {
-  p.sps.push_back(SpGroup{s, H(h), "test", st, n, false, false});
-  p.normalise();
-}
+using fixture::add;
 
 void control(Position& p, const char* h, Side s) { p.set_controller(data().map, H(h), s); }
 

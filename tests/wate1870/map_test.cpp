@@ -1,12 +1,14 @@
 // The reconstructed 1870 map (GAP-W-02): the rulebook's hexes, rivers, railways, border,
 // neutrals, supply edges and rail exit, and the loader's error messages.
+#include "rules/wate1870/map.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <set>
 #include <string>
 
-#include "rules/wate1870/map.hpp"
+#include "hex_id.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -14,7 +16,7 @@ namespace {
 using hex::Hex;
 using hex::Hexside;
 
-Hex H(const char* s) { return *hex::parse_hex(s); }
+using testing::H;
 
 const Map& TheMap() {
   static const Map* m = [] {

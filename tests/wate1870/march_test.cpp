@@ -6,8 +6,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "action_phase_fixture.hpp"
 #include "combat_fixture.hpp"
 #include "core/dice.hpp"
+#include "phases_fixture.hpp"
+#include "play_order.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/state.hpp"
 
@@ -15,40 +18,13 @@ namespace rz::wate1870 {
 namespace {
 
 using testing::H;
+using testing::play;
 using testing::shared_data;
 
-constexpr Player kF = 0;
-constexpr Player kG = 1;
-
-// The block 0501-0804 is clear French ground without rivers, towns or rail.
-std::unique_ptr<WateState> make(const std::string& body, Side first, GameOptions options = {}, int french_rp = 5) {
-  const std::string text = std::string("name: march test\nsource: \"reconstructed: test\"\nturn: 3\nphase: action\n") +
-                           "rp: {French: " + std::to_string(french_rp) + ", German: 5, source: \"reconstructed: test\"}\n" +
-                           "first_activation: {side: " +
-                           std::string(side_name(first)) + ", source: \"reconstructed: test\"}\n" + body;
-  // Every entry says where it comes from.
-  std::string with_sources;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    with_sources += text[i];
-    if (text[i] == '{' && i >= 4 && text.compare(i - 4, 4, "  - ") == 0) with_sources += "source: \"reconstructed: test\", ";
-  }
-  auto data = shared_data();
-  auto sc = Scenario::parse(with_sources, "march-test.yaml", data->map, data->forces);
-  if (!sc.ok()) {
-    ADD_FAILURE() << sc.error().to_string();
-    return nullptr;
-  }
-  auto st = WateState::from_scenario(data, *sc, options, 1);
-  EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
-  return std::move(st).value();
-}
-
-void play(WateState& st, Player p, const std::string& text) {
-  auto a = Action::parse(text);
-  ASSERT_TRUE(a.ok()) << text;
-  auto ev = st.apply(p, *a);
-  ASSERT_TRUE(ev.ok()) << text << ": " << ev.error().to_string();
-}
+using testing::action_phase;
+using testing::kF;
+using testing::kG;
+using testing::roll;
 
 // The order is refused with `rule`, and nothing changes.
 void refused(WateState& st, Player p, const std::string& text, const std::string& rule) {
@@ -61,14 +37,6 @@ void refused(WateState& st, Player p, const std::string& text, const std::string
   auto ev = st.apply(p, *a);
   EXPECT_FALSE(ev.ok());
   EXPECT_EQ(st.hash(), before);
-}
-
-void roll(WateState& st, std::vector<int> pips) {
-  ScriptedDice dice(std::move(pips));
-  ASSERT_TRUE(st.to_move().kind == MoveKind::kChance);
-  auto ev = resolve_chance(st, dice);
-  ASSERT_TRUE(ev.ok()) << ev.error().to_string();
-  EXPECT_EQ(dice.remaining(), 0u);
 }
 
 nlohmann::json force_json(const WateState& st) { return nlohmann::json::parse(st.serialize()).at("force"); }
@@ -108,10 +76,11 @@ bool has_action(const WateState& st, Player p, const std::string& text) {
 
 TEST(Wate1870_7_1, AFrenchForcePaysTheTerrainAndStopsInAnEnemyZoc) {
   // French 2 SP in 0502 (MA 3); 3 good German SP in 0803 project a ZOC into 0702.
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0502"}
   - {side: German, sp: 3, hex: "0803"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0502");
   play(*st, kF, "march");
   play(*st, kF, "move to=0602");
@@ -124,9 +93,10 @@ TEST(Wate1870_7_1, AFrenchForcePaysTheTerrainAndStopsInAnEnemyZoc) {
 }
 
 TEST(Wate1870_7_1, UnknownOrdersAndTooCostlyMovesAreRefused) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0502"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0502");
   play(*st, kF, "march");
   refused(*st, kF, "dance", "7.1");
@@ -139,12 +109,13 @@ TEST(Wate1870_7_1, UnknownOrdersAndTooCostlyMovesAreRefused) {
 // ---- 7.1 German HQ pick-up (GAP-W-12) ----
 
 TEST(Wate1870_7_1, AGermanHqPicksUpSpForOneMpWithinItsCommandLimit) {
-  auto st = make(R"(hqs:
+  auto st = action_phase(R"(hqs:
   - {hq: G-I, hex: "0502"}
 sps:
   - {side: German, sp: 2, hex: "0502", formation: G-I}
   - {side: German, sp: 7, hex: "0602", formation: G-I, status: disrupted}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hq=G-I");
   play(*st, kG, "march sp=2");  // limit 8 - 2 = 6 left, MA 5
   play(*st, kG, "move to=0602");
@@ -165,19 +136,21 @@ sps:
 }
 
 TEST(Wate1870_7_1, OnlyAGermanForceWithItsHqPicksUp) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: German, sp: 2, hex: "0502"}
   - {side: German, sp: 1, hex: "0602"}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hex=0502");
   play(*st, kG, "march");
   play(*st, kG, "move to=0602");
   refused(*st, kG, "pickup sp=1", "7.1");
-  auto fr = make(R"(hqs:
+  auto fr = action_phase(R"(hqs:
   - {hq: F-IV, hex: "0502"}
 sps:
   - {side: French, sp: 2, hex: "0502", formation: F-IV}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*fr, kF, "activate hq=F-IV");
   play(*fr, kF, "march sp=1");
   refused(*fr, kF, "pickup sp=1", "7.1");
@@ -191,7 +164,7 @@ const char* kFire = R"(sps:
 )";
 
 TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
-  auto st = make(kFire, Side::kGerman);
+  auto st = action_phase(kFire, Side::kGerman);
   play(*st, kG, "activate hex=0502");
   play(*st, kG, "march");
   play(*st, kG, "move to=0602");  // 0702 is adjacent to 0602, not to 0502
@@ -219,10 +192,11 @@ TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
 }
 
 TEST(Wate1870_7_1_2, FireComesBeforeTheStepWhenOnlyTheHexLeftIsAdjacent) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: German, sp: 2, hex: "0602"}
   - {side: French, sp: 1, hex: "0702"}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hex=0602");
   play(*st, kG, "march");
   play(*st, kG, "move to=0502");  // 0702 is next to 0602 only
@@ -241,10 +215,11 @@ TEST(Wate1870_7_1_2, FireComesBeforeTheStepWhenOnlyTheHexLeftIsAdjacent) {
 }
 
 TEST(Wate1870_7_1_2, AFireThatEliminatesTheForceEndsItsMove) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: German, sp: 1, hex: "0502", status: demoralized}
   - {side: French, sp: 1, hex: "0702"}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hex=0502");
   play(*st, kG, "march");
   play(*st, kG, "move to=0602");
@@ -257,12 +232,13 @@ TEST(Wate1870_7_1_2, AFireThatEliminatesTheForceEndsItsMove) {
 }
 
 TEST(Wate1870_7_1_2, A64To66RollChecksTheHqsWithTheForce) {
-  auto st = make(R"(hqs:
+  auto st = action_phase(R"(hqs:
   - {hq: G-I, hex: "0502"}
 sps:
   - {side: German, sp: 2, hex: "0502", formation: G-I}
   - {side: French, sp: 1, hex: "0702"}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hq=G-I");
   play(*st, kG, "march sp=2");
   play(*st, kG, "move to=0602");
@@ -285,10 +261,11 @@ sps:
 TEST(Wate1870_7_1_2, MitrailleuseDoublesFireAgainAndMayJam) {
   GameOptions opt;
   opt.values["12.3"] = "on";
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: German, sp: 2, hex: "0502"}
   - {side: French, sp: 2, hex: "0702"}
-)", Side::kGerman, opt);
+)",
+                         Side::kGerman, opt);
   play(*st, kG, "activate hex=0502");
   play(*st, kG, "march");
   play(*st, kG, "move to=0602");
@@ -303,9 +280,10 @@ TEST(Wate1870_7_1_2, MitrailleuseDoublesFireAgainAndMayJam) {
 // ---- 7.1.3 Rail movement ----
 
 TEST(Wate1870_7_1_3, TheFrenchEntrainRideAndDetrainForOneMpEachAndOneRpPerSp) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0909"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0909");
   play(*st, kF, "march");
   refused(*st, kF, "rail to=1105", "7.1.3");  // not entrained yet
@@ -323,9 +301,10 @@ TEST(Wate1870_7_1_3, TheFrenchEntrainRideAndDetrainForOneMpEachAndOneRpPerSp) {
 }
 
 TEST(Wate1870_7_1_3, EntrainedSpStayEntrainedUntilTheyDetrain) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0909"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0909");
   play(*st, kF, "march");
   play(*st, kF, "entrain");
@@ -334,17 +313,19 @@ TEST(Wate1870_7_1_3, EntrainedSpStayEntrainedUntilTheyDetrain) {
 }
 
 TEST(Wate1870_7_1_3, TheFrenchCarryAtMostThreeSpATurnAndPayRp) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 4, hex: "0909"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0909");
   play(*st, kF, "march");
   refused(*st, kF, "entrain", "7.1.3");  // 4 SP > 3 a turn
   // 2 + 2 SP in two forces of the same turn.
-  auto two = make(R"(sps:
+  auto two = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0909"}
   - {side: French, sp: 2, hex: "1007"}
-)", Side::kFrench);
+)",
+                          Side::kFrench);
   play(*two, kF, "activate hex=0909");
   play(*two, kF, "march");
   play(*two, kF, "entrain");
@@ -354,22 +335,24 @@ TEST(Wate1870_7_1_3, TheFrenchCarryAtMostThreeSpATurnAndPayRp) {
   play(*two, kF, "march");
   refused(*two, kF, "entrain", "7.1.3");
   // 1 RP cannot pay for 2 SP.
-  auto poor = make(R"(sps:
+  auto poor = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0909"}
-)", Side::kFrench, {}, 1);
+)",
+                           Side::kFrench, {}, 1);
   play(*poor, kF, "activate hex=0909");
   play(*poor, kF, "march");
   refused(*poor, kF, "entrain", "7.1.3");
 }
 
 TEST(Wate1870_7_1_3, GermanRailStaysInsideGermany) {
-  auto st = make(R"(control:
+  auto st = action_phase(R"(control:
   - {hex: "2707", side: German}
   - {hex: "2608", side: German}
 sps:
   - {side: German, sp: 2, hex: "2702"}
   - {side: German, sp: 1, hex: "2707"}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hex=2707");
   play(*st, kG, "march");
   refused(*st, kG, "entrain", "7.1.3");  // Wissembourg is in France (GAP-W-25)
@@ -390,9 +373,10 @@ sps:
 // ---- 7.2 Forced March ----
 
 TEST(Wate1870_7_2, TheFrenchDeclareADestinationAndRollAfterwards) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0502"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0502");
   play(*st, kF, "march");
   refused(*st, kF, "forced-march to=0902 extra=0", "");
@@ -409,9 +393,10 @@ TEST(Wate1870_7_2, TheFrenchDeclareADestinationAndRollAfterwards) {
 }
 
 TEST(Wate1870_7_2, AFrenchForcedMarchRollAboveSevenDisruptsTheForce) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0502"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0502");
   play(*st, kF, "march");
   play(*st, kF, "forced-march to=0902 extra=2");
@@ -420,17 +405,19 @@ TEST(Wate1870_7_2, AFrenchForcedMarchRollAboveSevenDisruptsTheForce) {
 }
 
 TEST(Wate1870_7_2, TheFrenchMayNotForceMarchAfterMovingOrOutOfGoodOrder) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0502"}
   - {side: French, sp: 1, hex: "0504", status: disrupted}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0502");
   play(*st, kF, "march");
   play(*st, kF, "move to=0602");
   refused(*st, kF, "forced-march to=0802 extra=1", "7.2");
-  auto d = make(R"(sps:
+  auto d = action_phase(R"(sps:
   - {side: French, sp: 1, hex: "0504", status: disrupted}
-)", Side::kFrench);
+)",
+                        Side::kFrench);
   play(*d, kF, "activate hex=0504");
   play(*d, kF, "march");
   refused(*d, kF, "forced-march to=0604 extra=1", "7.2");
@@ -439,10 +426,11 @@ TEST(Wate1870_7_2, TheFrenchMayNotForceMarchAfterMovingOrOutOfGoodOrder) {
 TEST(Wate1870_7_2, TheFrenchPathAvoidsEnemyZones) {
   // 3 good German SP in 0703 put 0602, 0702, 0603, 0604, 0704, 0803 in a ZOC:
   // 0502 -> 0902 is 4 MP straight, 5 round by 0601, 0701, 0801, 0802 (GAP-W-26).
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: French, sp: 2, hex: "0502"}
   - {side: German, sp: 3, hex: "0703"}
-)", Side::kFrench);
+)",
+                         Side::kFrench);
   play(*st, kF, "activate hex=0502");
   play(*st, kF, "march");
   refused(*st, kF, "forced-march to=0902 extra=1", "7.2");
@@ -455,10 +443,11 @@ TEST(Wate1870_7_2, TheFrenchPathAvoidsEnemyZones) {
 }
 
 TEST(Wate1870_7_2, TheGermanRollsFirstAndGainsTheMpEvenIfDisrupted) {
-  auto st = make(R"(sps:
+  auto st = action_phase(R"(sps:
   - {side: German, sp: 2, hex: "0502"}
   - {side: French, sp: 3, hex: "0804"}
-)", Side::kGerman);
+)",
+                         Side::kGerman);
   play(*st, kG, "activate hex=0502");
   play(*st, kG, "march");
   play(*st, kG, "move to=0602");

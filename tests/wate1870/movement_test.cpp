@@ -16,10 +16,7 @@ using fixture::empty_position;
 using fixture::H;
 using fixture::home_position;
 
-void add(Position& p, Side s, const char* h, int n) {
-  p.sps.push_back(SpGroup{s, H(h), "test", Status::kGood, n, false, false});
-  p.normalise();
-}
+using fixture::add;
 
 GameOptions options(std::initializer_list<const char*> on) {
   GameOptions o;

@@ -9,13 +9,11 @@
 #include <string>
 
 #include "core/dice.hpp"
+#include "play_order.hpp"
 #include "rules/wate1870/game_data.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870::testing {
-
-constexpr Player kF = 0;
-constexpr Player kG = 1;
 
 inline std::shared_ptr<const GameData> shipped_data() {
   static auto d = load_game_data(default_data_dir());
@@ -55,20 +53,13 @@ sps:
                    std::move(options));
 }
 
-inline Events play(WateState& st, Player p, const std::string& text) {
-  auto a = Action::parse(text);
-  EXPECT_TRUE(a.ok()) << text;
-  if (!a.ok()) return {};
-  auto ev = st.apply(p, *a);
-  EXPECT_TRUE(ev.ok()) << text << ": " << (ev.ok() ? "" : ev.error().to_string());
-  return ev.ok() ? *ev : Events{};
-}
-
-// Rolls the next chance node with the given pips.
+// Rolls the next chance node with the given pips, every one of them.
 inline Events roll(WateState& st, std::vector<int> pips) {
+  EXPECT_EQ(st.to_move().kind, MoveKind::kChance) << "no roll is due";
   ScriptedDice dice(std::move(pips));
   auto ev = resolve_chance(st, dice);
   EXPECT_TRUE(ev.ok()) << (ev.ok() ? "" : ev.error().to_string());
+  EXPECT_EQ(dice.remaining(), 0u) << "pips left over";
   return ev.ok() ? *ev : Events{};
 }
 

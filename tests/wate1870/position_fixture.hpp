@@ -5,6 +5,7 @@
 
 #include <memory>
 
+#include "hex_id.hpp"
 #include "rules/wate1870/game_data.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/position.hpp"
@@ -20,7 +21,13 @@ inline const GameData& data() {
   return *d;
 }
 
-inline hex::Hex H(const char* id) { return *hex::parse_hex(id); }
+using testing::H;
+
+// `n` SP of side `s` in hex `h`, of one formation ("test").
+inline void add(Position& p, Side s, const char* h, int n, Status st = Status::kGood) {
+  p.sps.push_back(SpGroup{s, H(h), "test", st, n, false, false});
+  p.normalise();
+}
 
 // Nobody controls anything: only the pieces placed by the test matter.
 inline Position empty_position() {

@@ -12,6 +12,7 @@
 
 #include "data/yaml_file.hpp"
 #include "data_test_util.hpp"
+#include "hex_id.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
 
@@ -76,7 +77,7 @@ const Map* real_map() {
   return m ? &*m : nullptr;
 }
 
-hex::Hex H(const char* id) { return *hex::parse_hex(id); }
+using testing::H;
 
 Result<Scenario> parse(const std::string& text) { return Scenario::parse(text, "bad.yaml", test_map(), forces()); }
 

@@ -2,33 +2,26 @@
 // the Action Phase's initiative and passes (7.0, 13.3), the end of the game (11.0).
 #include <gtest/gtest.h>
 
+#include "../shipped_game.hpp"
 #include "core/dice.hpp"
+#include "play_order.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
 namespace {
 
-constexpr Player kF = 0;
-constexpr Player kG = 1;
+using test_support::game;
 
-const WateGame& game() {
-  static auto g = WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
+using testing::play;
+
+using testing::kF;
+using testing::kG;
 
 std::unique_ptr<WateState> historical(GameOptions options = {}) {
   auto st = game().initial_state("historical", options, 1);
   EXPECT_TRUE(st.ok()) << (st.ok() ? "" : st.error().to_string());
   return std::unique_ptr<WateState>(static_cast<WateState*>(std::move(st).value().release()));
-}
-
-void play(WateState& st, Player p, const std::string& text) {
-  auto a = Action::parse(text);
-  ASSERT_TRUE(a.ok());
-  auto ev = st.apply(p, *a);
-  ASSERT_TRUE(ev.ok()) << ev.error().to_string();
 }
 
 TEST(Wate1870_6_1, IncomeIsAddedAtTheStartOfTheFirstAdministrativePhase) {

@@ -11,6 +11,7 @@
 
 #include "rules/wate1870/hex_rows.hpp"
 #include "rules/wate1870/map.hpp"
+#include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
@@ -31,10 +32,6 @@ std::string country_name(Country c) {
       return "Germany";
   }
   return "a neutral country";
-}
-
-Error illegal(std::string message, std::string rule) {
-  return make_error(Code::kIllegal, std::move(message), std::move(rule));
 }
 
 bool town_or_fortress(const Board& b, const HexInfo& i) {
@@ -64,7 +61,8 @@ EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext&
   if (((m.river_dirs(fi) >> k) & 1u) && !(((m.rail_dirs(fi) >> k) & 1u) && b.options.flag("12.4")))
     mp += b.tables().river_mp();
   // 3.4 / 3.6: a cautious commander pays +1 to enter an EZOC.
-  if (ctx.cautious && (ctx.enemy_zoc ? ctx.enemy_zoc->in_zoc(to) : in_enemy_zoc(b, to, ctx.side))) mp += 1;
+  if (ctx.cautious && (ctx.enemy_zoc ? ctx.enemy_zoc->in_zoc(to) : in_enemy_zoc(b, to, ctx.side)))
+    mp += 1;
   if (ctx.side == Side::kFrench) {
     // 7.1: French +1 to enter, and +1 to leave, a hex that already has a
     // friendly force. The moving force itself is not that force: the march
