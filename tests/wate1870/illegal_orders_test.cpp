@@ -422,6 +422,10 @@ const std::vector<Row>& rows() {
          kBad, "6.2"},
         {"mobilize SP and an HQ in one order", Adm, admin, kF, "mobilize hq=F-XII hex=1807 sp=1",
          kBad, "6.2"},
+        // The legal list writes a number once (sp=1): sp=01 would be a second text
+        // for the same order, which a log or a search could not match to it.
+        {"a number of SP written with a leading zero", Adm, admin, kF, "mobilize hex=1807 sp=01",
+         kBad, "6.2"},
         {"end the other side's Administrative Phase", Adm, admin, kG, "end-administrative", kTurn,
          "6.0"},
 
