@@ -10,25 +10,18 @@
 #include "combat_fixture.hpp"
 #include "rules/wate1870/scenario.hpp"
 #include "rules/wate1870/state.hpp"
+#include "with_sources.hpp"
 
 namespace rz::wate1870::testing {
 
 // The scenario's text, every entry with its source, as the scenario loader wants.
 inline std::string scenario_text(const std::string& body, Side first, int french_rp = 5) {
-  const std::string text =
+  return with_sources(
       std::string(
           "name: action phase test\nsource: \"reconstructed: test\"\nturn: 3\nphase: action\n") +
       "rp: {French: " + std::to_string(french_rp) +
-      ", German: 5, source: \"reconstructed: test\"}\n" +
-      "first_activation: {side: " + std::string(side_name(first)) +
-      ", source: \"reconstructed: test\"}\n" + body;
-  std::string with_sources;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    with_sources += text[i];
-    if (text[i] == '{' && i >= 4 && text.compare(i - 4, 4, "  - ") == 0)
-      with_sources += "source: \"reconstructed: test\", ";
-  }
-  return with_sources;
+      ", German: 5, source: \"reconstructed: test\"}\n" + "first_activation: {side: " +
+      std::string(side_name(first)) + ", source: \"reconstructed: test\"}\n" + body);
 }
 
 // The state of that scenario; `first` activates first.

@@ -15,6 +15,7 @@
 
 #include "core/dice.hpp"
 #include "phases_fixture.hpp"
+#include "with_sources.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -22,19 +23,9 @@ namespace {
 using testing::kF;
 using testing::kG;
 using testing::shipped_data;
+using testing::with_sources;
 
 // ---- situations: scenario text on the shipped map, then a path of orders ----
-
-// Every list entry "  - {" gets its source, as scenarios require.
-std::string with_sources(const std::string& text) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    out += text[i];
-    if (text[i] == '{' && i >= 4 && text.compare(i - 4, 4, "  - ") == 0)
-      out += "source: \"reconstructed: test\", ";
-  }
-  return out;
-}
 
 // A scenario in `phase`; `first` names the side taking the first activation
 // (13.3), or "" for an initiative roll.
