@@ -15,10 +15,9 @@ namespace {
 
 using test_support::game;
 
-using testing::play;
-
 using testing::kF;
 using testing::kG;
+using testing::play;
 
 std::unique_ptr<WateState> example_8_3() {
   auto st = game().initial_state(std::string(REISSWITZ_SOURCE_DIR) +

@@ -33,13 +33,12 @@ using test_support::contains;
 using test_support::game;
 
 using testing::H;
-using testing::play;
-using testing::shared_data;
-
 using testing::action_phase;
 using testing::kF;
 using testing::kG;
+using testing::play;
 using testing::scenario_text;
+using testing::shared_data;
 
 GameOptions fog() {
   GameOptions o;

@@ -18,13 +18,12 @@ namespace rz::wate1870 {
 namespace {
 
 using testing::H;
-using testing::play;
-using testing::shared_data;
-
 using testing::action_phase;
 using testing::kF;
 using testing::kG;
+using testing::play;
 using testing::roll;
+using testing::shared_data;
 
 // The order is refused with `rule`, and nothing changes.
 void refused(WateState& st, Player p, const std::string& text, const std::string& rule) {

@@ -13,10 +13,9 @@ namespace {
 
 using test_support::game;
 
-using testing::play;
-
 using testing::kF;
 using testing::kG;
+using testing::play;
 
 std::unique_ptr<WateState> historical(GameOptions options = {}) {
   auto st = game().initial_state("historical", options, 1);
