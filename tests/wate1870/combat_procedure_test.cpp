@@ -1,7 +1,9 @@
 // The combat sequence driven through the contract (7.4, 8.0-8.7), on the
-// rulebook's own example of 8.3 (19 SP attack 6 SP in clear).
+// rulebook's own example of 8.3 (19 SP attack 6 SP in clear), and ruling
+// GAP-W-37: a hex may be attacked again, and an activated force defends alike.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include "../shipped_game.hpp"
@@ -242,6 +244,94 @@ TEST(Wate1870_8_7, TheDefenderNeverAdvances) {
   EXPECT_GT(testing::sp_of(*st, Side::kFrench, "1408", Status::kGood) +
                 testing::sp_of(*st, Side::kFrench, "1408", Status::kDisrupted),
             0);
+}
+
+// ---- GAP-W-37: no limit on being attacked; activation does not weaken a defence ----
+
+// French IV Corps (3 SP) in 0602 and VI Corps (3 SP) in 0701, both next to
+// 0702, where the German III Corps HQ stands with 3 SP and no LOC (halved, 8.2).
+std::unique_ptr<WateState> twice_attacked_hex() {
+  return testing::situation(R"(name: "GAP-W-37 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "0602", source: "reconstructed: test"}
+  - {hq: F-VI, hex: "0701", source: "reconstructed: test"}
+  - {hq: G-III, hex: "0702", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 3, formation: F-IV, hex: "0602", source: "reconstructed: test"}
+  - {side: French, sp: 3, formation: F-VI, hex: "0701", source: "reconstructed: test"}
+  - {side: German, sp: 3, formation: G-III, hex: "0702", source: "reconstructed: test"}
+)");
+}
+
+// The line of 8.3 that states the strengths, CRM and DRMs of a combat.
+std::string combat_line(const Events& ev) {
+  for (const auto& e : ev)
+    if (e.text.find("CRM") != std::string::npos && e.text.find("(rule 8.3)") != std::string::npos)
+      return e.text;
+  return "";
+}
+
+TEST(Wate1870_GAP_W_37, AHexHoldingItsGroundMayBeAttackedAgainInTheSameTurn) {
+  auto st = twice_attacked_hex();
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-IV");
+  play(*st, kF, "attack target=0702 from=0602");
+  // 3 SP against 3 halved to 1: 3:1, DRM French +3, German -3 (8.2, 8.3). French
+  // 1+2 +3 = 6 against German 6+5 -3 = 8: the attack fails and 0702 stays German.
+  ScriptedDice dice({1, 2, 6, 5});
+  ASSERT_TRUE(resolve_chance(*st, dice).ok());
+  for (int i = 0; i < 20 && st->to_move().kind == MoveKind::kPlayer &&
+                  st->steps().back().kind != StepKind::kActivate;
+       ++i) {
+    const Player p = st->to_move().players.front();
+    play(*st, p, st->legal_actions(p).front().to_string());
+  }
+  ASSERT_GT(testing::sp_of(*st, Side::kGerman, "0702", Status::kGood) +
+                testing::sp_of(*st, Side::kGerman, "0702", Status::kDisrupted) +
+                testing::sp_of(*st, Side::kGerman, "0702", Status::kDemoralized),
+            0);
+  // The French win the next initiative, and VI Corps attacks the same hex.
+  ScriptedDice initiative({6, 1});
+  ASSERT_TRUE(resolve_chance(*st, initiative).ok());
+  play(*st, kF, "activate hq=F-VI");
+  const auto attack = Action::parse("attack target=0702 from=0701");
+  ASSERT_TRUE(attack.ok());
+  const auto legal = st->legal_actions(kF);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), *attack), legal.end());
+  const auto ev = st->apply(kF, *attack);
+  ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+  EXPECT_NE(combat_line(*ev), "");
+}
+
+TEST(Wate1870_GAP_W_37, AnActivatedForceDefendsAsAnUnactivatedOne) {
+  // At once: IV Corps attacks 0702 before the Germans act.
+  auto fresh = twice_attacked_hex();
+  ASSERT_TRUE(fresh);
+  play(*fresh, kF, "activate hq=F-IV");
+  const std::string unactivated = combat_line(play(*fresh, kF, "attack target=0702 from=0602"));
+  // Later: the German III Corps HQ and its 3 SP have activated and held first.
+  auto st = twice_attacked_hex();
+  ASSERT_TRUE(st);
+  play(*st, kF, "pass");
+  play(*st, kG, "activate hq=G-III");
+  play(*st, kG, "detach hex=0702 sp=3");
+  play(*st, kG, "hold");
+  play(*st, kG, "end");
+  ScriptedDice initiative({6, 1});
+  ASSERT_TRUE(resolve_chance(*st, initiative).ok());
+  int activated = 0;
+  for (const auto& g : st->sps())
+    if (g.side == Side::kGerman && g.activated) activated += g.count;
+  ASSERT_EQ(activated, 3);
+  play(*st, kF, "activate hq=F-IV");
+  const std::string after = combat_line(play(*st, kF, "attack target=0702 from=0602"));
+  EXPECT_NE(unactivated, "");
+  EXPECT_EQ(after, unactivated);
 }
 
 }  // namespace
