@@ -417,6 +417,8 @@ const std::vector<Row>& rows() {
         // for the same order, which a log or a search could not match to it.
         {"a number of SP written with a leading zero", Adm, admin, kF, "mobilize hex=1807 sp=01",
          kBad, "6.2"},
+        {"a number of SP that is not a whole number", Adm, admin, kF, "mobilize hex=1807 sp=two",
+         kBad, "6.2"},
         {"end the other side's Administrative Phase", Adm, admin, kG, "end-administrative", kTurn,
          "6.0"},
 
@@ -709,6 +711,33 @@ TEST(Wate1870_IllegalOrders, ActionPhase) { check_phase("Action"); }
 TEST(Wate1870_IllegalOrders, SiegePhase) { check_phase("Siege"); }
 TEST(Wate1870_IllegalOrders, RecoveryPhase) { check_phase("Recovery"); }
 TEST(Wate1870_IllegalOrders, AfterTheGame) { check_phase("Game over"); }
+
+// A malformed number is named in the message, with what is wrong with it.
+TEST(Wate1870_IllegalOrders, AMalformedNumberSaysWhatIsWrongWithIt) {
+  auto st = at(kAdmin)();
+  ASSERT_TRUE(st);
+  const std::pair<const char*, const char*> cases[] = {
+      {"mobilize hex=1807 sp=01", "('sp=01' has a leading zero: write sp=1)"},
+      {"mobilize hex=1807 sp=000", "('sp=000' has a leading zero: write sp=0)"},
+      {"mobilize hex=1807 sp=two", "('sp=two' is not a whole number)"},
+      {"mobilize hex=1807 sp=-1", "('sp=-1' is not a whole number)"},
+      {"mobilize hex=1807 sp=12345", "('sp=12345' has more than 4 digits)"},
+  };
+  for (const auto& [order, fault] : cases) {
+    const auto a = Action::parse(order);
+    ASSERT_TRUE(a.ok()) << order;
+    const auto checked = st->check(kF, *a);
+    ASSERT_FALSE(checked.ok()) << order;
+    EXPECT_EQ(checked.error().code, Code::kMalformed) << order;
+    EXPECT_EQ(checked.error().message,
+              std::string("mobilize needs hex=XXYY and sp=N (or hq=ID and hex=XXYY) ") + fault);
+  }
+  // A plain number has nothing to say about it: the rule refuses the order.
+  const auto two = st->check(kF, *Action::parse("mobilize hex=1807 sp=2"));
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(two.error().code, Code::kIllegal);
+  EXPECT_EQ(two.error().message.find("whole number"), std::string::npos);
+}
 
 std::string cell(std::string s) {
   for (std::size_t p = 0; (p = s.find('|', p)) != std::string::npos; p += 2) s.replace(p, 1, "\\|");

@@ -236,7 +236,8 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
   const auto n = int_arg(a, "sp");
   if (a.verb == "detach") {
     auto h = hex_arg(a, "hex");
-    if (!h || !n || a.args.size() != 2) return make_error(Code::kMalformed, "detach needs hex=XXYY sp=N");
+    if (!h || !n || a.args.size() != 2)
+      return make_error(Code::kMalformed, with_number_fault("detach needs hex=XXYY sp=N", a, "sp"));
     if (hex::distance(*h, *q->hex) > 1)
       return illegal(who + " can activate SP only in or adjacent to its hex " + q->hex->id(), "3.6.2");
     if (*n < 1) return make_error(Code::kMalformed, "detach at least 1 SP");
@@ -255,7 +256,11 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
     return {};
   }
   if (a.verb == "march" || a.verb == "rally") {
-    if (!n || a.args.size() != 1) return make_error(Code::kMalformed, a.verb + " needs sp=N (the SP of the HQ's hex that act with it)");
+    if (!n || a.args.size() != 1)
+      return make_error(
+          Code::kMalformed,
+          with_number_fault(a.verb + " needs sp=N (the SP of the HQ's hex that act with it)", a,
+                            "sp"));
     if (*n > f.limit_left)
       return illegal(who + " can activate " + std::to_string(f.limit_left) + " more SP; you named " + std::to_string(*n),
                      "3.6.2");

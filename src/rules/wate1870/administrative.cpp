@@ -253,7 +253,10 @@ rz::Status WateState::check_admin(Side side, const Action& a) const {
   }
   const auto n = int_arg(a, "sp");
   if (!n || a.args.size() != 2)
-    return make_error(Code::kMalformed, "mobilize needs hex=XXYY and sp=N (or hq=ID and hex=XXYY)", "6.2");
+    return make_error(
+        Code::kMalformed,
+        with_number_fault("mobilize needs hex=XXYY and sp=N (or hq=ID and hex=XXYY)", a, "sp"),
+        "6.2");
   if (*n < 1) return illegal("mobilize at least 1 SP", "6.2");
   const HexUse* u = find_use(side, *h);
   const int used = u ? u->sp : 0;

@@ -596,8 +596,11 @@ rz::Status WateState::check_forced_march(Side side, const Action& a) const {
   const auto extra = int_arg(a, "extra");
   const std::size_t want = side == Side::kFrench ? 2 : 1;
   if (!extra || a.args.size() != want || (side == Side::kFrench && !a.get("to")))
-    return make_error(Code::kMalformed, side == Side::kFrench ? "the French declare forced-march to=XXYY extra=1..3"
-                                                              : "the German force declares forced-march extra=1..3");
+    return make_error(Code::kMalformed,
+                      with_number_fault(side == Side::kFrench
+                                            ? "the French declare forced-march to=XXYY extra=1..3"
+                                            : "the German force declares forced-march extra=1..3",
+                                        a, "extra"));
   if (*extra < 1 || *extra > 3) return make_error(Code::kMalformed, "a Forced March adds 1 to 3 MP");
   if (auto ready = forced_march_ready(board(), *force_,
                                       acting_sp(pos_, force_->hex, applying_, derived().acting));
@@ -756,7 +759,10 @@ Events WateState::apply_rail(Side side, const Action& a) {
 rz::Status WateState::check_pickup(Side side, const Action& a) const {
   const auto n = int_arg(a, "sp");
   const std::string* h = a.get("hex");
-  if (!n || a.args.size() != (h ? 2u : 1u)) return make_error(Code::kMalformed, "pickup needs sp=N (and optionally hex=XXYY, the force's hex)");
+  if (!n || a.args.size() != (h ? 2u : 1u))
+    return make_error(
+        Code::kMalformed,
+        with_number_fault("pickup needs sp=N (and optionally hex=XXYY, the force's hex)", a, "sp"));
   if (h && *h != force_->hex.id()) return illegal("an HQ picks up SP only in its own hex " + force_->hex.id(), "7.1");
   if (side != Side::kGerman) return illegal("only German HQs pick up SP on the march", "7.1");
   if (force_->hqs.empty() || frames_.empty() || !force_->hq_action ||

@@ -152,7 +152,9 @@ rz::Status WateState::check_setup(Side side, const Action& a) const {
   if (!n || a.args.size() != (f ? 3u : 2u))
     return make_error(
         Code::kMalformed,
-        "place SP with formation=ID hex=XXYY sp=N (formation left out: SP of no formation)",
+        with_number_fault(
+            "place SP with formation=ID hex=XXYY sp=N (formation left out: SP of no formation)", a,
+            "sp"),
         "14.0");
   const std::string formation = f ? *f : "";
   if (*n < 1) return make_error(Code::kMalformed, "place at least 1 SP", "14.0");
