@@ -42,7 +42,7 @@ Result<std::size_t> ScriptedDice::pick(const std::vector<ChanceOutcome>& outcome
 
 Result<Events> resolve_chance(State& state, DiceSource& dice) {
   Events all;
-  while (state.to_move().kind == MoveKind::kChance) {
+  while (state.move_kind() == MoveKind::kChance) {
     const auto outcomes = state.chance_outcome_list();
     auto idx = dice.pick(*outcomes);
     if (!idx) return idx.error();

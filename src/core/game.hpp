@@ -70,6 +70,9 @@ class State {
   virtual ~State() = default;
 
   virtual ToMove to_move() const = 0;
+  // to_move().kind without its list of players, which every step of a game
+  // loop asks for (terminal(), resolve_chance): a state may answer it cheaper.
+  virtual MoveKind move_kind() const { return to_move().kind; }
   // The choices open to `player` now; empty if it is not theirs to move.
   virtual std::vector<Action> legal_actions(Player player) const = 0;
   // ok, or why not (stable code, a sentence, the rule). Never changes the state.
@@ -100,7 +103,7 @@ class State {
   // Stable 64-bit hash of everything that affects play.
   virtual std::uint64_t hash() const = 0;
 
-  bool terminal() const { return to_move().kind == MoveKind::kTerminal; }
+  bool terminal() const { return move_kind() == MoveKind::kTerminal; }
   // Final score per player (1 win, 0 loss, 0.5 draw); meaningful when terminal.
   virtual std::vector<double> returns() const = 0;
 };

@@ -35,6 +35,7 @@ struct Checker {
   // Whoever may act now, and whether every promise about it holds.
   void check_to_move(const State& st) {
     const ToMove tm = st.to_move();
+    if (st.move_kind() != tm.kind) fail("move_kind() differs from to_move().kind");
     const int n = cfg.game->num_players();
     switch (tm.kind) {
       case MoveKind::kPlayer:

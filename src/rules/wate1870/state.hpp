@@ -191,9 +191,8 @@ class WateState final : public State {
                                                       const std::string& text);
 
   ToMove to_move() const override;
-  // The kind of move due, as to_move() gives it, without making its list of
-  // players: asked by every list, check and roll (the mover is steps_.back().side).
-  MoveKind move_kind() const;
+  // Asked by every list, check and roll too (the mover is steps_.back().side).
+  MoveKind move_kind() const override;
   std::vector<Action> legal_actions(Player player) const override;
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
