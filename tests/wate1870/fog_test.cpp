@@ -306,6 +306,65 @@ sps:
   EXPECT_FALSE(contains(german, hq_name("F-VII"))) << german;  // never in contact
 }
 
+// Ruling F-1: a hex shows the SP that are in it, not those that left it. The
+// French IV Corps (8 SP) in 2307 attacks 2 SP of the German X Corps in 2206 from
+// the march and wins; the Germans keep 1 SP, retreat across the river to 2305,
+// out of the French sight, and lose it there to the river (8.6). The French
+// force then enters 2206, next to 2305: the French may inspect 2305 after the
+// action, but X Corps is no longer in it, so its SP eliminated there stay the
+// Germans' news, whether 2305 is then empty or holds other German SP (a soak of
+// session 27 found the second: every optional rule, free set-up, seed 202001, game 1).
+TEST(Wate1870_12_2, SpEliminatedOutOfSightStayHiddenWhenTheHexComesIntoSight_RulingF1) {
+  for (const std::string others : {"", "  - {side: German, sp: 3, hex: \"2305\"}\n"}) {
+    SCOPED_TRACE(others.empty() ? "2305 empty after" : "other German SP in 2305");
+    auto st = action_phase(R"(hqs:
+  - {hq: F-IV, hex: "2307"}
+  - {hq: G-X, hex: "3005"}
+sps:
+  - {side: French, sp: 8, formation: F-IV, hex: "2307"}
+  - {side: German, sp: 2, formation: G-X, hex: "2206"}
+  - {side: German, sp: 2, formation: G-X, hex: "3005"}
+)" + others,
+                           Side::kFrench, fog(), 0);
+    ASSERT_TRUE(st);
+    ASSERT_FALSE(st->inspectable(Side::kFrench, H("2305")));
+    std::string french, german;
+    auto told = [&](const Events& ev) {
+      french += texts(ev, kF);
+      german += texts(ev, kG);
+    };
+    told(play(*st, kF, "activate hq=F-IV"));
+    told(play(*st, kF, "march sp=8"));
+    told(play(*st, kF, "attack to=2206"));
+    // 4 (8 halved, 7.1.1) against 2 at 1:1: French 4+3 = 7, German 3+2 = 5. The
+    // Germans lose 1 SP and a step, and retreat; the river costs them 2 LP.
+    ScriptedDice dice({4, 3, 3, 2, 2});
+    for (int i = 0; i < 20 && st->steps().back().kind != StepKind::kMarch; ++i) {
+      if (st->to_move().kind == MoveKind::kChance) {
+        auto ev = resolve_chance(*st, dice);
+        ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+        told(*ev);
+        continue;
+      }
+      const Player p = st->to_move().players.front();
+      std::string order = st->legal_actions(p).front().to_string();
+      for (const auto& a : st->legal_actions(p))
+        if (a.to_string() == "decline" || a.to_string() == "retreat path=2305")
+          order = a.to_string();
+      told(play(*st, p, order));
+    }
+    ASSERT_EQ(st->position().sp(H("2305"), Side::kGerman), others.empty() ? 0 : 3);
+    ASSERT_GT(st->position().sp(H("2206"), Side::kFrench), 0);
+    ASSERT_TRUE(st->inspectable(Side::kFrench, H("2305")));
+    EXPECT_TRUE(contains(german, "German eliminates 1 SP of G-X in 2305 (demoralized)")) << german;
+    EXPECT_FALSE(contains(french, "in 2305 (")) << french;
+    EXPECT_TRUE(contains(french, "German absorbs losses (rule 8.5; fog of war, rule 12.2)"))
+        << french;
+    // The retreat itself was in contact (F-3): both read it.
+    EXPECT_TRUE(contains(french, "German retreats 1 SP 2206 -> 2305")) << french;
+  }
+}
+
 // Ruling F-9: the acting force is where its HQs are. The French III Corps HQ
 // attacks 0703 from 0603 and 0604, loses, and retreats two hexes out of the
 // Germans' sight while the SP from 0604 still have to retreat; the German view

@@ -149,10 +149,31 @@ bool WateState::fog_public(Side owner, const Step& step, const Action& action,
   }
   std::sort(maybe.begin(), maybe.end());
   maybe.erase(std::unique(maybe.begin(), maybe.end()), maybe.end());
+  // Such a hex shows the side's SP that are in it: inspected before, if the
+  // side had SP in it; after, if every formation it had in it is still there
+  // (an inspection after shows nothing of the SP eliminated in it or gone).
+  auto held_before = [&](hex::Hex h) {
+    bool any = false;
+    before.pos.sps.each_in(
+        h, [&](const SpGroup& g) { any = any || (g.side == owner && g.count > 0); });
+    return any ? std::optional<hex::Hex>(h) : std::nullopt;
+  };
+  auto kept_after = [&](hex::Hex h) {
+    bool all = true;
+    before.pos.sps.each_in(h, [&](const SpGroup& g) {
+      if (g.side != owner || g.count <= 0) return;
+      bool kept = false;
+      pos_.sps.each_in(h, [&](const SpGroup& a) {
+        kept = kept || (a.side == owner && a.count > 0 && a.formation == g.formation);
+      });
+      all = all && kept;
+    });
+    return all ? std::optional<hex::Hex>(h) : std::nullopt;
+  };
   for (const hex::Hex h : maybe)
     if (!same_groups(before.pos.sps, pos_.sps, owner, h) &&
         std::find(force_hexes.begin(), force_hexes.end(), h) == force_hexes.end())
-      pieces.push_back({h, h});
+      pieces.push_back({held_before(h), kept_after(h)});
   // F-1: what could be inspected before or after the action may be told.
   return std::all_of(pieces.begin(), pieces.end(), [&](const Piece& p) {
     return (p.before && inspectable_in(before.pos, viewer, *p.before)) ||
