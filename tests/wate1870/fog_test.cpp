@@ -365,6 +365,51 @@ sps:
   }
 }
 
+// Ruling F-2 with C-8: the end of an activation whose HQ was struck off the map
+// is its side's news, whoever's step ends it. The German X Corps HQ in 0703 sends
+// its only SP against the French I Corps in 0603; both SP are eliminated, X Corps,
+// alone, is struck off the map (8.5.1, GAP-W-35), and its activation ends when the
+// French have chosen where their lone HQ displaces (a soak of session 27: every
+// optional rule, free set-up, seed 202002, game 0). The French were told of it,
+// the Germans were not.
+TEST(Wate1870_12_2, TheEndOfAnActivationOffTheMapIsItsSidesNews_RulingsF2C8) {
+  auto st = action_phase(R"(hqs:
+  - {hq: F-I, hex: "0603"}
+  - {hq: G-X, hex: "0703"}
+sps:
+  - {side: French, sp: 1, formation: F-I, hex: "0603"}
+  - {side: French, sp: 1, hex: "0503"}
+  - {side: French, sp: 1, hex: "0504"}
+  - {side: German, sp: 1, formation: G-X, hex: "0703"}
+)",
+                         Side::kGerman, fog(), 0);
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-X");
+  play(*st, kG, "detach hex=0703 sp=1");
+  play(*st, kG, "march");
+  play(*st, kG, "attack to=0603");
+  // German 1+2 -6 against French 6+5 +7: the German SP is eliminated and the French
+  // absorb 10 steps, more than their SP has; X Corps then rolls 1 (1d3 = 1 turn).
+  ScriptedDice dice({1, 2, 6, 5, 1});
+  for (int i = 0; i < 20 && st->steps().back().kind != StepKind::kHqDisplace; ++i) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      ASSERT_TRUE(resolve_chance(*st, dice).ok());
+      continue;
+    }
+    const Player p = st->to_move().players.front();
+    play(*st, p, st->legal_actions(p).front().to_string());
+  }
+  ASSERT_EQ(st->steps().back().kind, StepKind::kHqDisplace);
+  ASSERT_FALSE(st->position().hq("G-X")->hex.has_value());
+  const Events ev = play(*st, kF, "displace hq=F-I to=0503");
+  const std::string french = texts(ev, kF), german = texts(ev, kG);
+  const std::string ends = hq_name("G-X") + " HQ is off the map and gives no more orders";
+  EXPECT_TRUE(contains(german, ends)) << german;
+  EXPECT_FALSE(contains(french, ends)) << french;
+  EXPECT_TRUE(contains(french, "German acts out of sight (fog of war, rule 12.2)")) << french;
+  EXPECT_TRUE(st->frames().empty());
+}
+
 // Ruling F-9: the acting force is where its HQs are. The French III Corps HQ
 // attacks 0703 from 0603 and 0604, loses, and retreats two hexes out of the
 // Germans' sight while the SP from 0604 still have to retreat; the German view

@@ -397,11 +397,13 @@ Events WateState::end_orders_off_the_map() {
     const std::string id = frames_.back().hq;
     const HqUnit* q = pos_.hq(id);
     if (q && q->hex) break;
+    // 12.2 (ruling F-2): the event tells of the HQ's side, whoever's step ends it.
+    const int owner = index(steps_.back().side);
     steps_.pop_back();
     ev.push_back({"activation_end",
                   hq_label(id) + " is off the map and gives no more orders: its activation ends "
                                  "(rules 7.0, 8.5.1; ruling C-8)",
-                  {}});
+                  {owner}});
     append(ev, end_hq_activation());
   }
   return ev;
