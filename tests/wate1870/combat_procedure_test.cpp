@@ -8,6 +8,7 @@
 
 #include "../shipped_game.hpp"
 #include "core/dice.hpp"
+#include "action_phase_fixture.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
@@ -251,21 +252,16 @@ TEST(Wate1870_8_7, TheDefenderNeverAdvances) {
 // French IV Corps (3 SP) in 0602 and VI Corps (3 SP) in 0701, both next to
 // 0702, where the German III Corps HQ stands with 3 SP and no LOC (halved, 8.2).
 std::unique_ptr<WateState> twice_attacked_hex() {
-  return testing::situation(R"(name: "GAP-W-37 test"
-source: "reconstructed: test"
-turn: 3
-phase: action
-rp: {French: 0, German: 0, source: "reconstructed: test"}
-first_activation: {side: French, source: "reconstructed: test"}
-hqs:
-  - {hq: F-IV, hex: "0602", source: "reconstructed: test"}
-  - {hq: F-VI, hex: "0701", source: "reconstructed: test"}
-  - {hq: G-III, hex: "0702", source: "reconstructed: test"}
+  return testing::action_phase(R"(hqs:
+  - {hq: F-IV, hex: "0602"}
+  - {hq: F-VI, hex: "0701"}
+  - {hq: G-III, hex: "0702"}
 sps:
-  - {side: French, sp: 3, formation: F-IV, hex: "0602", source: "reconstructed: test"}
-  - {side: French, sp: 3, formation: F-VI, hex: "0701", source: "reconstructed: test"}
-  - {side: German, sp: 3, formation: G-III, hex: "0702", source: "reconstructed: test"}
-)");
+  - {side: French, sp: 3, formation: F-IV, hex: "0602"}
+  - {side: French, sp: 3, formation: F-VI, hex: "0701"}
+  - {side: German, sp: 3, formation: G-III, hex: "0702"}
+)",
+                               Side::kFrench, {}, 0);
 }
 
 // The line of 8.3 that states the strengths, CRM and DRMs of a combat.

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -53,6 +54,31 @@ std::string texts(const Events& ev, Player viewer) {
 }
 
 std::string hq_name(const char* id) { return shared_data()->forces.find(id)->name; }
+
+// What each player read of the events of a run of orders and rolls.
+struct Told {
+  std::string french, german;
+  void operator()(const Events& ev) {
+    french += texts(ev, kF);
+    german += texts(ev, kG);
+  }
+};
+
+// Plays on until `done()`, at most 20 steps: the dice come from `dice`, and a
+// player gives `order(p)`, or without it his first legal order.
+void play_on(WateState& st, ScriptedDice& dice, const std::function<bool()>& done, Told& told,
+             const std::function<std::string(Player)>& order = {}) {
+  for (int i = 0; i < 20 && !done(); ++i) {
+    if (st.to_move().kind == MoveKind::kChance) {
+      auto ev = resolve_chance(st, dice);
+      ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+      told(*ev);
+      continue;
+    }
+    const Player p = st.to_move().players.front();
+    told(play(st, p, order ? order(p) : st.legal_actions(p).front().to_string()));
+  }
+}
 
 // The German III Corps HQ with 5 SP in 0502, three hexes from 2 French SP in 0505.
 const char* kHiddenMarch = R"(hqs:
@@ -272,11 +298,7 @@ sps:
 )",
                          Side::kFrench, fog());
   ASSERT_TRUE(st);
-  std::string french, german;
-  auto told = [&](const Events& ev) {
-    french += texts(ev, kF);
-    german += texts(ev, kG);
-  };
+  Told told;
   told(play(*st, kF, "activate hq=F-I"));
   told(play(*st, kF, "attack target=0703 from=0603"));
   told(play(*st, kF, "decline"));
@@ -284,17 +306,9 @@ sps:
   // eliminated, the French absorb 7 steps (8.5): their 1 SP is gone too.
   ScriptedDice dice({6, 5, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1});
   auto off_map = [&](const char* id) { return !st->position().hq(id)->hex; };
-  for (int i = 0; i < 20 && !(off_map("F-I") && off_map("F-VII")); ++i) {
-    if (st->to_move().kind == MoveKind::kChance) {
-      auto ev = resolve_chance(*st, dice);
-      ASSERT_TRUE(ev.ok()) << ev.error().to_string();
-      told(*ev);
-    } else {
-      const Player p = st->to_move().players.front();
-      told(play(*st, p, st->legal_actions(p).front().to_string()));
-    }
-  }
+  play_on(*st, dice, [&] { return off_map("F-I") && off_map("F-VII"); }, told);
   ASSERT_TRUE(off_map("F-I") && off_map("F-VII"));
+  const std::string &french = told.french, &german = told.german;
   ASSERT_FALSE(st->inspectable(Side::kGerman, H("0603")));
   // The owner reads both checks; the Germans only that French units withdrew.
   for (const char* id : {"F-I", "F-VII"})
@@ -328,31 +342,21 @@ sps:
                            Side::kFrench, fog(), 0);
     ASSERT_TRUE(st);
     ASSERT_FALSE(st->inspectable(Side::kFrench, H("2305")));
-    std::string french, german;
-    auto told = [&](const Events& ev) {
-      french += texts(ev, kF);
-      german += texts(ev, kG);
-    };
+    Told told;
     told(play(*st, kF, "activate hq=F-IV"));
     told(play(*st, kF, "march sp=8"));
     told(play(*st, kF, "attack to=2206"));
     // 4 (8 halved, 7.1.1) against 2 at 1:1: French 4+3 = 7, German 3+2 = 5. The
     // Germans lose 1 SP and a step, and retreat; the river costs them 2 LP.
     ScriptedDice dice({4, 3, 3, 2, 2});
-    for (int i = 0; i < 20 && st->steps().back().kind != StepKind::kMarch; ++i) {
-      if (st->to_move().kind == MoveKind::kChance) {
-        auto ev = resolve_chance(*st, dice);
-        ASSERT_TRUE(ev.ok()) << ev.error().to_string();
-        told(*ev);
-        continue;
-      }
-      const Player p = st->to_move().players.front();
-      std::string order = st->legal_actions(p).front().to_string();
+    auto order = [&](Player p) {
+      std::string o = st->legal_actions(p).front().to_string();
       for (const auto& a : st->legal_actions(p))
-        if (a.to_string() == "decline" || a.to_string() == "retreat path=2305")
-          order = a.to_string();
-      told(play(*st, p, order));
-    }
+        if (a.to_string() == "decline" || a.to_string() == "retreat path=2305") o = a.to_string();
+      return o;
+    };
+    play_on(*st, dice, [&] { return st->steps().back().kind == StepKind::kMarch; }, told, order);
+    const std::string &french = told.french, &german = told.german;
     ASSERT_EQ(st->position().sp(H("2305"), Side::kGerman), others.empty() ? 0 : 3);
     ASSERT_GT(st->position().sp(H("2206"), Side::kFrench), 0);
     ASSERT_TRUE(st->inspectable(Side::kFrench, H("2305")));
@@ -391,14 +395,8 @@ sps:
   // German 1+2 -6 against French 6+5 +7: the German SP is eliminated and the French
   // absorb 10 steps, more than their SP has; X Corps then rolls 1 (1d3 = 1 turn).
   ScriptedDice dice({1, 2, 6, 5, 1});
-  for (int i = 0; i < 20 && st->steps().back().kind != StepKind::kHqDisplace; ++i) {
-    if (st->to_move().kind == MoveKind::kChance) {
-      ASSERT_TRUE(resolve_chance(*st, dice).ok());
-      continue;
-    }
-    const Player p = st->to_move().players.front();
-    play(*st, p, st->legal_actions(p).front().to_string());
-  }
+  Told combat;
+  play_on(*st, dice, [&] { return st->steps().back().kind == StepKind::kHqDisplace; }, combat);
   ASSERT_EQ(st->steps().back().kind, StepKind::kHqDisplace);
   ASSERT_FALSE(st->position().hq("G-X")->hex.has_value());
   const Events ev = play(*st, kF, "displace hq=F-I to=0503");
