@@ -1,0 +1,122 @@
+#pragma once
+// The heuristic bot's decisions and its memory of the turn (heuristic_1870.hpp
+// says how it plays): plan.cpp plans marches and picks targets, decisions.cpp
+// answers each kind of decision.
+#include <map>
+#include <optional>
+#include <set>
+#include <utility>
+
+#include "bots/heuristic_1870/scene.hpp"
+
+namespace rz::bots::heuristic1870 {
+
+using Odds = Heuristic1870Bot::Odds;
+
+struct Mind {
+  std::shared_ptr<const MapTables> tables;
+  std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
+  std::shared_ptr<const wate1870::ZocMap> zocs[2];
+  Scratch<SceneKeep> keep;
+  void refresh(const WateState& ws);  // the maps of ws's position (the state keeps them)
+
+  // Memory within a side's turn: what forces committed to, lone forces with
+  // nothing to do, the march being followed and the order meant for a force.
+  int memo_turn = -1;
+  Side memo_side = Side::kFrench;
+  std::map<int, double> claims;        // target hex -> SP (or strength) on the way
+  std::set<std::pair<int, int>> idle;  // (hex, SP) of lone forces that gain nothing
+  std::optional<Plan> plan;
+  enum class Order { kMarch, kRally, kHold };
+  struct Intent {
+    int hex = -1;
+    Order order = Order::kHold;
+    std::optional<Plan> plan;
+  };
+  std::optional<Intent> intent;
+
+  Action choose(const WateState& ws, Player p, Legal& legal);
+
+  // plan_march's tables, kept from one plan to the next: an entry counts only
+  // if its stamp is this plan's, so nothing is cleared or allocated per plan.
+  struct PlanTables {
+    std::uint32_t stamp = 0;
+    std::vector<std::uint32_t> val_at, dest_at, odds_at;
+    std::vector<double> val, dest;
+    std::vector<int> pred;
+    std::vector<Odds> odds;
+    std::vector<std::vector<int>> level;
+    void start(std::size_t hexes, std::size_t width) {
+      if (++stamp == 0) {  // wrapped: every old stamp could match again
+        for (auto* v : {&val_at, &dest_at, &odds_at}) std::fill(v->begin(), v->end(), 0);
+        stamp = 1;
+      }
+      if (val.size() < hexes * width) {
+        val.resize(hexes * width);
+        val_at.resize(hexes * width, 0);
+        pred.resize(hexes * width);
+      }
+      if (dest.size() < hexes) {
+        dest.resize(hexes);
+        dest_at.resize(hexes, 0);
+        odds.resize(hexes * 4);  // by target, LOC and river (plan_march)
+        odds_at.resize(hexes * 4, 0);
+      }
+      if (level.size() < width) level.resize(width);
+      for (auto& l : level) l.clear();
+    }
+  };
+  mutable Scratch<PlanTables> plan_tables;
+
+  // ---- targets and the value of a hex for a force ----
+  const Targets& targets(const Scene& sc) const;
+  mutable Scratch<std::vector<int>> candidates;  // targets()' hexes to look at
+  // The targets of the last position planned on, per side: they read only the
+  // enemy's groups, the control of hexes and the destroyed fortresses, which
+  // stay as they were while a side marches (until it takes a place).
+  struct TargetsMemo {
+    const wate1870::Map* map = nullptr;  // none yet
+    std::vector<std::uint64_t> foe;      // each enemy group with SP: hex, status, SP
+    std::vector<signed char> control;
+    std::vector<hex::Hex> destroyed;
+    Targets targets;
+  };
+  mutable Scratch<std::array<TargetsMemo, 2>> targets_memo;
+  mutable Scratch<std::vector<std::uint64_t>> foe_words;
+  std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
+  static double goal(const Scene& sc, const std::vector<Goal>& gs, int x);
+  double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x) const;
+  Plan plan_march(const Scene& sc, const ForceDesc& f) const;
+  // From hex `from` to its neighbour in direction `dir` (Map::neighbour_index).
+  int move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const;
+  double step_gain(const Scene& sc, int to) const;
+  bool loc_after(const Scene& sc, int x) const;
+  Odds march_odds(const Scene& sc, const ForceDesc& f, int from, int target) const;
+  void claim(const Scene& sc, const ForceDesc& f, const Plan& p);
+
+  // ---- forces ----
+  ForceDesc force_in(const Scene& sc, int hex, int sp, const std::vector<const HqUnit*>& hqs,
+                     int mp, bool cautious) const;
+  ForceDesc acting_force(const Scene& sc) const;
+  bool wants_rally(const Scene& sc, int hex, int bad, int all) const;
+
+  // ---- the decisions ----
+  Action setup(Legal& legal);
+  Action administrative(const Scene& sc, const std::vector<Action>& legal);
+  Action activation(const Scene& sc, const std::vector<Action>& legal);
+  Action hq_orders(const Scene& sc, Legal& legal);
+  Action force_orders(const Scene& sc, Legal& legal);
+  Action march(const Scene& sc, Legal& legal);
+  Action stop(Legal& legal);
+  std::optional<Action> next_move(const wate1870::Map& map, hex::Hex at, Legal& legal) const;
+  Action absorb(const Scene& sc, const std::vector<Action>& legal);
+  Action retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb);
+  Action advance(const Scene& sc, const std::vector<Action>& legal);
+  Action reroll(const Scene& sc, const std::vector<Action>& legal);
+  Action displace(const Scene& sc, const std::vector<Action>& legal);
+  Action recovery(const Scene& sc, const std::vector<Action>& legal);
+  double hq_priority(const Scene& sc, const HqUnit& q) const;
+  Action best_attack(const Scene& sc, const std::vector<Action>& legal, double* value) const;
+};
+
+}  // namespace rz::bots::heuristic1870

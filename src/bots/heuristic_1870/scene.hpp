@@ -1,0 +1,368 @@
+#pragma once
+// The heuristic bot's working parts (heuristic_1870.hpp says how it plays):
+// its weights, what one decision looks at (Scene), the forces and plans of
+// the planner. Shared by the bot's files only.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bots/heuristic_1870.hpp"
+#include "bots/heuristic_1870/map_tables.hpp"
+#include "rules/wate1870/board.hpp"
+#include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/hex_rows.hpp"
+#include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/state.hpp"
+#include "rules/wate1870/zoc.hpp"
+
+namespace rz::bots::heuristic1870 {
+
+using wate1870::Board;
+using wate1870::HqUnit;
+using wate1870::Rank;
+using wate1870::Side;
+using wate1870::SpGroup;
+using wate1870::WateState;
+using Status1870 = wate1870::Status;
+
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// Points: 1 VP is worth 10. An SP is worth kSp more besides the casualty VP
+// of rule 11.0, a status step kStep; a march costs kPerMp per MP to a target.
+inline constexpr double kVp = 10;
+inline constexpr double kSp = 5;
+inline constexpr double kStep = 1.5;
+inline constexpr double kPerMp = 1.0;
+// A combat is sought only at these odds (chance the attacker wins) and gain.
+inline constexpr double kMinWin = 0.65;
+inline constexpr double kMinGain = 1.0;
+inline constexpr double kMinSiegeWin = 0.5;  // an attack that opens a siege (9.0)
+
+// ---- small helpers ----
+
+inline int int_of(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v || v->empty() || v->size() > 4) return -1;
+  int n = 0;
+  for (char c : *v) {
+    if (c < '0' || c > '9') return -1;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
+inline std::optional<hex::Hex> hex_of(const Action& a, const char* key) {
+  const std::string* v = a.get(key);
+  if (!v) return std::nullopt;
+  return hex::parse_hex(*v);
+}
+
+inline std::vector<hex::Hex> hex_list(const std::string& s) {
+  std::vector<hex::Hex> out;
+  std::size_t i = 0;
+  while (i < s.size()) {
+    const std::size_t j = std::min(s.find(',', i), s.size());
+    if (auto h = hex::parse_hex(std::string_view(s).substr(i, j - i))) out.push_back(*h);
+    i = j + 1;
+  }
+  return out;
+}
+
+inline const Action* find_verb(const std::vector<Action>& legal, std::string_view verb) {
+  for (const auto& a : legal)
+    if (a.verb == verb) return &a;
+  return nullptr;
+}
+
+inline bool contains(const std::vector<Action>& legal, const Action& a) {
+  return std::find(legal.begin(), legal.end(), a) != legal.end();
+}
+
+// The legal actions of a decision, listed only when a decision needs them all
+// (listing them is most of the rules' work for a march): otherwise one order
+// is checked. Under 12.2 the list comes from the view and nothing is checked.
+class Legal {
+ public:
+  Legal(const State& st, Player p) : st_(&st), p_(p) {}
+  explicit Legal(std::vector<Action> list) : list_(std::move(list)) {}
+  const std::vector<Action>& all() {
+    if (!list_) list_ = st_->legal_actions(p_);
+    return *list_;
+  }
+  bool ok(const Action& a) {
+    if (list_ || !st_) return contains(all(), a);
+    return st_->check(p_, a).ok();
+  }
+
+ private:
+  const State* st_ = nullptr;
+  Player p_ = 0;
+  std::optional<std::vector<Action>> list_;
+};
+
+// The points a change of `dvp` VP (French-positive, rule 11.0) is worth to `me`.
+inline double vp_points(Side me, int dvp) { return (me == Side::kFrench ? 1 : -1) * kVp * dvp; }
+
+// 2d6 - 2d6: the number of the 1296 rolls giving each difference -10..10.
+inline const std::array<int, 21>& dice_difference() {
+  static const std::array<int, 21> table = [] {
+    std::array<int, 21> t{};
+    for (int a = 1; a <= 6; ++a)
+      for (int b = 1; b <= 6; ++b)
+        for (int c = 1; c <= 6; ++c)
+          for (int d = 1; d <= 6; ++d) ++t[static_cast<std::size_t>(a + b - c - d + 10)];
+    return t;
+  }();
+  return table;
+}
+
+// An army HQ, or Napoleon III: a casualty to them can end the game (8.5.1, GAP-W-30).
+bool army_hq(const Board& b, const HqUnit& q);
+
+// ---- what one decision looks at ----
+
+// The pieces per hex (by Map index), the zones of control, the LOCs (on demand).
+struct Target {
+  int idx = -1;
+  double value = 0;
+  double need = 1;      // SP (capture, defence) or strength (attack) that satisfies it
+  bool attack = false;  // an enemy stack: reached when adjacent
+};
+
+// The targets of a position, in hex order (claim() takes the first of equals),
+// and their places in that list from the most valuable down (goals()).
+struct Targets {
+  std::vector<Target> all;
+  std::vector<std::uint32_t> by_value;
+};
+
+// What each target is worth to one force, less the MP it need not march
+// (Mind::goals): worked out once per plan, asked for every hex it reaches.
+struct Goal {
+  int idx = -1;
+  double value = 0;
+  double bound = 0;  // the target's own value, which `value` never exceeds (goal())
+  int free_mp = 0;   // an attack is reached when adjacent
+};
+
+// Working memory of a bot's own, which copy_memory_from (once per search
+// iteration) leaves as it is: it is exact whatever it was last used for.
+template <class T>
+struct Scratch {
+  T v;
+  Scratch() = default;
+  Scratch(const Scratch&) {}
+  Scratch& operator=(const Scratch&) { return *this; }
+};
+
+// What a Scene may keep for the next decision's (Scene::nearest).
+struct SceneKeep {
+  const wate1870::Map* map = nullptr;
+  std::vector<int> near[2];        // nearest's distances, per side
+  std::vector<int> near_seeds[2];  // the hexes they were measured from
+  std::vector<int> probe;          // scratch
+  // The Scene's tables, lent to each Scene and given back: allocated once.
+  std::vector<int> sp[2], good[2], dis[2], dem[2], avail;
+  std::vector<char> hq[2], fire;
+};
+
+struct Scene {
+  Scene(const WateState& s, Side side, const MapTables& tables,
+        std::shared_ptr<const wate1870::LocMap>* locs,
+        std::shared_ptr<const wate1870::ZocMap>* zocs, SceneKeep& keep)
+      : ws(s),
+        me(side),
+        foe(wate1870::other(side)),
+        b{s.data(), s.position(), s.options()},
+        map(s.data().map),
+        mt(tables),
+        n(tables.n),
+        rule_12_1(s.options().flag("12.1")),
+        rule_12_4(s.options().flag("12.4")),
+        loc_(locs),
+        keep_(keep) {
+    if (keep_.map != &map) {
+      keep_ = SceneKeep{};
+      keep_.map = &map;
+    }
+    for (Side z : {Side::kFrench, Side::kGerman}) {
+      auto& slot = zocs[u(k(z))];
+      if (!slot) slot = s.zoc_map(z);
+    }
+    zoc_fr = zocs[0].get();
+    zoc_ge = zocs[1].get();
+    lend();
+    for (int k = 0; k < 2; ++k) {
+      sp[k].assign(static_cast<std::size_t>(n), 0);
+      good[k].assign(static_cast<std::size_t>(n), 0);
+      dis[k].assign(static_cast<std::size_t>(n), 0);
+      dem[k].assign(static_cast<std::size_t>(n), 0);
+      hq[k].assign(static_cast<std::size_t>(n), 0);
+    }
+    avail.assign(static_cast<std::size_t>(n), 0);
+    fire.assign(static_cast<std::size_t>(n), 0);
+    for (const auto& g : s.position().sps) {
+      const int i = map.index_of(g.hex);
+      if (i < 0 || g.count <= 0) continue;
+      const auto k = static_cast<std::size_t>(wate1870::index(g.side));
+      const auto u = static_cast<std::size_t>(i);
+      sp[k][u] += g.count;
+      (g.status == Status1870::kGood        ? good
+       : g.status == Status1870::kDisrupted ? dis
+                                            : dem)[k][u] += g.count;
+      if (g.side == me && !g.activated && !g.acting) avail[u] += g.count;
+      if (g.side == Side::kFrench && !g.entrained)
+        for (int dir = 0; dir < 6; ++dir)
+          if (const int j = map.neighbour_index(i, dir); j >= 0)
+            fire[static_cast<std::size_t>(j)] = 1;
+    }
+    for (const auto& q : s.position().hqs)
+      if (q.hex)
+        if (const int i = map.index_of(*q.hex); i >= 0)
+          hq[static_cast<std::size_t>(wate1870::index(q.side))][static_cast<std::size_t>(i)] = 1;
+  }
+
+  ~Scene() { lend(); }  // gives the tables back
+  Scene(const Scene&) = delete;
+  Scene& operator=(const Scene&) = delete;
+
+  const WateState& ws;
+  Side me, foe;
+  Board b;
+  const wate1870::Map& map;
+  const MapTables& mt;
+  int n;
+  bool rule_12_1, rule_12_4;  // the optional rules the march costs depend on (looked up once)
+  std::vector<int> sp[2], good[2], dis[2], dem[2];
+  std::vector<char> hq[2];
+  std::vector<int> avail;          // my SP not yet activated, per hex
+  std::vector<char> fire;          // a German force here may be fired on (7.1.2)
+  const wate1870::ZocMap* zoc_fr;  // the ZOC of each side (3.4)
+  const wate1870::ZocMap* zoc_ge;
+
+  static std::size_t u(int i) { return static_cast<std::size_t>(i); }
+  int k(Side s) const { return wate1870::index(s); }
+  hex::Hex hex_at(int i) const { return map.hexes()[u(i)].hex; }
+  const wate1870::HexInfo& info(int i) const { return map.hexes()[u(i)]; }
+  int strength(Side s, int i) const {
+    return wate1870::status_strength(good[u(k(s))][u(i)], dis[u(k(s))][u(i)], dem[u(k(s))][u(i)]);
+  }
+  int sp_of(Side s, int i) const { return sp[u(k(s))][u(i)]; }
+  // Who controls hex i (3.7), as WateState::controller, by index.
+  std::optional<Side> controller(int i) const {
+    const auto c = ws.position().control[u(i)];
+    return c < 0 ? std::nullopt : std::optional<Side>(static_cast<Side>(c));
+  }
+  // `s` is in the ZOC of its enemy in hex i.
+  bool in_ezoc(Side s, int i) const {
+    return (s == Side::kFrench ? zoc_ge : zoc_fr)->in_zoc_index(i);
+  }
+  // The LOCs (4.1): kept by the bot for a while (see Mind::choose), they change slowly.
+  const wate1870::LocMap& loc(Side s) const {
+    auto& slot = loc_[u(k(s))];
+    if (!slot) slot = ws.loc_map(s);  // the state's own: legal_actions() wants it too
+    return *slot;
+  }
+  // Strength of `s` adjacent to hex i.
+  int adjacent_strength(Side s, int i) const {
+    int t = 0;
+    for (int dir = 0; dir < 6; ++dir)
+      if (const int j = map.neighbour_index(i, dir); j >= 0) t += strength(s, j);
+    return t;
+  }
+  // Hexes from i to the nearest SP of `s` (kFar if none).
+  int nearest(Side s, int i) const {
+    auto& d = keep_.near[u(k(s))];
+    if (!near_ready_[u(k(s))]) {
+      near_ready_[u(k(s))] = true;
+      // Kept while the hexes holding SP of s are the same: through a side's
+      // turn the enemy's mostly are.
+      auto& seeds = keep_.probe;
+      seeds.clear();
+      for (int j = 0; j < n; ++j)
+        if (sp_of(s, j) > 0) seeds.push_back(j);
+      auto& kept = keep_.near_seeds[u(k(s))];
+      if (seeds == kept && d.size() == u(n)) return d[u(i)];
+      kept = seeds;
+      // Breadth first from every hex with SP of s, over the whole grid: ring
+      // after ring, a row of bits at a time (Map::adjacent).
+      d.assign(u(n), kFar);
+      wate1870::HexRows reached;
+      for (const int j : seeds) reached.set_bit(map.grid_bit(j)), d[u(j)] = 0;
+      const int rows = map.row_max() - map.row_min() + 1;
+      const int width = map.col_max() - map.col_min() + 1;
+      wate1870::HexRows ring = reached;
+      for (int dist = 1;; ++dist) {
+        ring = map.adjacent(ring);
+        bool any = false;
+        for (int r = 0; r < rows; ++r) {
+          ring[r] &= ~reached[r];
+          reached[r] |= ring[r];
+          for (std::uint64_t w = ring[r]; w != 0; w &= w - 1)
+            d[u(r * width + std::countr_zero(w))] = dist;
+          any = any || ring[r] != 0;
+        }
+        if (!any) break;
+      }
+    }
+    return d[u(i)];
+  }
+  // Made once per decision by Mind::targets (the bot's memo of them).
+  mutable const Targets* targets = nullptr;
+
+ private:
+  std::shared_ptr<const wate1870::LocMap>* loc_;
+  SceneKeep& keep_;
+  mutable bool near_ready_[2] = {false, false};  // keep_.near is this scene's
+  // Swaps the tables with keep_'s: borrows them, then gives them back.
+  void lend() {
+    for (int k = 0; k < 2; ++k) {
+      sp[k].swap(keep_.sp[k]);
+      good[k].swap(keep_.good[k]);
+      dis[k].swap(keep_.dis[k]);
+      dem[k].swap(keep_.dem[k]);
+      hq[k].swap(keep_.hq[k]);
+    }
+    avail.swap(keep_.avail);
+    fire.swap(keep_.fire);
+  }
+};
+
+// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
+Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
+                               const std::vector<wate1870::CombatForce>& attack,
+                               const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
+                               bool march, const wate1870::LocMap& def_loc);
+
+// A force as the planner sees it.
+struct ForceDesc {
+  int hex = -1;
+  int good = 0, dis = 0, dem = 0;
+  std::vector<SpGroup> groups;  // for cavalry (8.1, 8.2)
+  std::vector<const HqUnit*> hqs;
+  int mp = 0;
+  bool cautious = false;
+  bool must_stop = false;
+  bool leaves_others = false;  // other friendly units stay in its hex (French +1 to leave)
+  bool army = false;           // an army HQ (or Napoleon III) goes with it
+  int raw() const { return good + dis + dem; }
+  int strength() const { return wate1870::status_strength(good, dis, dem); }
+};
+
+struct Plan {
+  int start = -1;
+  std::vector<int> path;  // hexes entered, in order
+  int attack = -1;        // a March Combat on this hex at the end
+  double value = -kInf;   // of the plan
+  double stay = 0;        // of stopping where it is
+  double gain() const { return value - stay; }
+};
+
+}  // namespace rz::bots::heuristic1870
