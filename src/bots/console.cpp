@@ -126,6 +126,7 @@ Status Console::apply(Player p, const Action& a) {
   auto ev = state_->apply(p, a);
   if (!ev) return ev.error();
   log_.entries.push_back({p, a, state_->hash()});
+  ++log_changes_;
   // A die rolled or another player's order fixes everything before it (3.9).
   if (!undo_.empty() && undo_.back().player != p) undo_.clear();
   if (shown) {
@@ -136,6 +137,8 @@ Status Console::apply(Player p, const Action& a) {
     if (auto place = screen_.place_in(*shown); !place.empty()) focus_ = place;
   }
   print_events(*ev, viewer());
+  // The human's order is on the disk before the bots answer it.
+  if (p != kChance && !seats_.seats[static_cast<std::size_t>(p)]) autosave();
   return {};
 }
 
@@ -269,6 +272,15 @@ void Console::save(const std::string& path) {
        << ")\n";
 }
 
+void Console::autosave() {
+  if (autosave_path_.empty() || saved_changes_ == log_changes_) return;
+  if (auto ok = write_text_file(autosave_path_, to_json(log_, game_)); !ok) {
+    out_ << paint("error: the game could not be saved: " + ok.error().message, kRed) << "\n";
+    return;
+  }
+  saved_changes_ = log_changes_;
+}
+
 Console::Outcome Console::try_action(Player p, const Action& a) {
   // check() never mutates, so a refused order changes nothing.
   if (auto ok = state_->check(p, a); !ok) {
@@ -305,6 +317,7 @@ Console::Outcome Console::undo(Player p) {
   const Action taken = log_.entries.at(back.log_size).action;
   state_ = std::move(back.state);
   log_.entries.resize(back.log_size);
+  ++log_changes_;
   out_ << paint(game_.player_name(p) + " takes back: " + taken.to_string() + rule, kBold) << "\n";
   return Outcome::kApplied;
 }
@@ -359,7 +372,9 @@ int Console::run() {
                 kBold)
        << " (type 'help' for the commands)\n";
   while (true) {
-    if (!advance()) return 1;
+    const bool went_on = advance();
+    autosave();  // what happened up to an engine error too, for its report
+    if (!went_on) return 1;
     if (state_->terminal()) {
       const auto r = state_->returns();
       out_ << paint("The game is over.", kBold) << " Result:";

@@ -5,6 +5,7 @@
 // system draws (status line, map window, forces) comes from a Screen.
 // It lives beside the bots because it is the other kind of seat: a bot
 // chooses with choose(), a human with this loop.
+#include <cstdint>
 #include <iosfwd>
 #include <memory>
 #include <string>
@@ -70,6 +71,11 @@ class Console {
   // Plays until the game ends, `quit`, or the input ends: 0; an engine error: 1.
   int run();
 
+  // Keeps the game saved in `path` (a log, as `save` writes it): after each of
+  // the human's orders, before each prompt, and at the end, so that nothing the
+  // console acknowledged is lost if the process is killed. Empty: no autosave.
+  void autosave_to(std::string path) { autosave_path_ = std::move(path); }
+
   const State& state() const { return *state_; }
   const GameLog& log() const { return log_; }
 
@@ -92,6 +98,7 @@ class Console {
   void show_odds(Player p, const std::string& which);  // 'odds N'
   Outcome undo(Player p);                              // 'undo': rule 3.9
   void save(const std::string& path);
+  void autosave();  // when the log changed since the last autosave
   void help();
   Player viewer() const;
   std::string paint(const std::string& text, const char* code) const;
@@ -108,6 +115,11 @@ class Console {
   std::string focus_;  // the place the map follows
   // The human's orders that may still be taken back, the last one at back().
   std::vector<Checkpoint> undo_;
+  std::string autosave_path_;
+  // The log's changes (orders added, orders taken back), and how many of them
+  // the autosave holds.
+  std::uint64_t log_changes_ = 0;
+  std::uint64_t saved_changes_ = 0;
 };
 
 // Replays `log` from its scenario, checking every hash, and winds the dice and

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -28,7 +29,19 @@ struct PlayArgs {
   std::vector<std::string> options;
   std::string takebacks = "rulebook";  // who may 'undo' (3.9)
   std::optional<std::uint64_t> seed;  // none: a new seed each game, printed so it can be replayed
+  std::string autosave;               // empty: the loaded file, or a new one in saves/
+  bool no_autosave = false;
 };
+
+// Where a new game is kept: saves/1870-seed7.json, or -2, -3... after it when
+// that file holds another game.
+std::string new_save_path(const std::string& system, std::uint64_t seed) {
+  const std::string stem = "saves/" + system + "-seed" + std::to_string(seed);
+  std::string path = stem + ".json";
+  for (int n = 2; std::filesystem::exists(path); ++n)
+    path = stem + "-" + std::to_string(n) + ".json";
+  return path;
+}
 
 // Asks until the answer names a player; nullopt when the input ends.
 std::optional<Player> ask_side(const Game& game) {
@@ -129,9 +142,27 @@ int run_play(const PlayArgs& a) {
   log.meta["human"] = game.player_name(human);
   log.meta["bot"] = (*bot)->name();
 
+  std::string autosave;
+  if (!a.no_autosave) {
+    autosave = !a.autosave.empty() ? a.autosave
+               : !a.load.empty()   ? a.load
+                                   : new_save_path(log.system, log.seed);
+    std::error_code ec;
+    if (const auto folder = std::filesystem::path(autosave).parent_path(); !folder.empty())
+      std::filesystem::create_directories(folder, ec);
+    if (ec) {
+      std::cerr << "error: --autosave: cannot make the folder of " << autosave << ": "
+                << ec.message() << "\n";
+      return 1;
+    }
+    std::cout << "The game is saved in " << autosave
+              << " after each of your orders (resume it with --load " << autosave << ").\n";
+  }
+
   const bool color = a.color == "always" || (a.color == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
   bots::Wate1870Screen screen(game.data());
   bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin, std::cout, color);
+  console.autosave_to(autosave);
   return console.run();
 }
 
@@ -154,6 +185,11 @@ void add_play_command(CLI::App& app) {
       ->check(CLI::IsMember({"rulebook", "German", "French", "both", "none"}))
       ->capture_default_str();
   cmd->add_option("--load", args->load, "Resume a saved game (its scenario, options and seed are used)");
+  auto* keep =
+      cmd->add_option("--autosave", args->autosave,
+                      "Keep the game saved in this file after each of your orders (default: "
+                      "the --load file, or a new file in saves/)");
+  cmd->add_flag("--no-autosave", args->no_autosave, "Do not keep the game saved")->excludes(keep);
   cmd->add_option("--color", args->color, "ANSI colours: auto (when stdout is a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

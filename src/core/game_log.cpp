@@ -1,6 +1,12 @@
 #include "core/game_log.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -162,10 +168,49 @@ Result<std::string> read_text_file(const std::string& path) {
 }
 
 Status write_text_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  if (!out) return make_error(Code::kNotFound, "cannot write the file " + path);
+  // A save is a player's game: the file is replaced whole or not at all, and
+  // is on the disk when this returns, so a kill or a power cut leaves the old
+  // game or the new one, never a part. The copy is written beside the file
+  // (rename is atomic within one file system), synced, renamed over it, and
+  // the folder synced so that the rename itself lasts.
+  const auto fail = [&](const std::string& what) {
+    return make_error(Code::kNotFound,
+                      "cannot write the file " + path + ": " + what + ": " + std::strerror(errno));
+  };
+  const std::string part = path + ".part";
+  const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) return fail("cannot create " + part);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      const int e = errno;
+      ::close(fd);
+      ::unlink(part.c_str());
+      errno = e;
+      return fail("writing " + part);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  if (::fsync(fd) != 0 || ::close(fd) != 0) {
+    const int e = errno;
+    ::unlink(part.c_str());
+    errno = e;
+    return fail("syncing " + part);
+  }
+  if (std::rename(part.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    ::unlink(part.c_str());
+    errno = e;
+    return fail("renaming " + part);
+  }
+  const std::filesystem::path folder = std::filesystem::path(path).parent_path();
+  const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return fail("opening its folder");
+  const bool synced = ::fsync(dir) == 0;
+  ::close(dir);
+  if (!synced) return fail("syncing its folder");
   return {};
 }
 

@@ -50,6 +50,9 @@ Result<std::string> log_system(std::string_view text);
 Result<GameLog> parse_game_log(std::string_view text, const Game& game);
 
 Result<std::string> read_text_file(const std::string& path);
+// Replaces the file whole or not at all, and returns once it is on the disk
+// (written beside it as PATH.part, synced, renamed over it): a save survives a
+// kill at any moment. The error says what failed and why.
 Status write_text_file(const std::string& path, const std::string& text);
 
 // The state a log starts from.

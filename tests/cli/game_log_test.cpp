@@ -1,9 +1,12 @@
 // The game log file (core/game_log.hpp): round trip, damaged files refused
 // with a reason, replays that name the first step that diverges.
+#include "core/game_log.hpp"
+
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "bots/bot.hpp"
-#include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
 
 namespace rz {
@@ -139,6 +142,30 @@ TEST(CliGameLog, UnknownFilesAreReportedNotThrown) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code, Code::kNotFound);
   EXPECT_FALSE(write_text_file("/nonexistent/dir/log.json", "{}").ok());
+}
+
+TEST(CliGameLog, AFileIsReplacedWholeAndNothingIsLeftBesideIt) {
+  const std::string path = ::testing::TempDir() + "write_whole_test.json";
+  ASSERT_TRUE(write_text_file(path, std::string(100000, 'a')).ok());
+  ASSERT_TRUE(write_text_file(path, "{\"short\": 1}").ok());
+  EXPECT_EQ(read_text_file(path).value(), "{\"short\": 1}");
+  EXPECT_FALSE(std::filesystem::exists(path + ".part"));
+  std::filesystem::remove(path);
+}
+
+TEST(CliGameLog, AWriteThatFailsSaysWhyAndLeavesTheOldFile) {
+  const std::string path = ::testing::TempDir() + "write_fail_test.json";
+  ASSERT_TRUE(write_text_file(path, "the old game").ok());
+  // A folder where the copy would be written: the write cannot start.
+  std::filesystem::create_directory(path + ".part");
+  const auto r = write_text_file(path, "the new game");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("cannot write the file " + path), std::string::npos)
+      << r.error().message;
+  EXPECT_NE(r.error().message.find("Is a directory"), std::string::npos) << r.error().message;
+  EXPECT_EQ(read_text_file(path).value(), "the old game");
+  std::filesystem::remove(path + ".part");
+  std::filesystem::remove(path);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <sstream>
 
 #include "../shipped_game.hpp"
@@ -116,6 +117,93 @@ TEST(PlayConsole, SavesAReplayableLog) {
   std::remove(path.c_str());
 }
 
+// The log an autosave holds now (none: no file or not a log).
+std::optional<GameLog> saved_log(const std::string& path) {
+  auto text = read_text_file(path);
+  if (!text) return std::nullopt;
+  auto log = parse_game_log(*text, game());
+  if (!log) return std::nullopt;
+  return std::move(log).value();
+}
+
+std::size_t orders_of(const std::vector<LogEntry>& entries, Player p) {
+  return static_cast<std::size_t>(std::count_if(entries.begin(), entries.end(),
+                                                [&](const LogEntry& e) { return e.player == p; }));
+}
+
+TEST(PlayConsole, KeepsTheGameSavedWithoutBeingAsked) {
+  const std::string path = temp_path("play_autosave_test.json");
+  std::remove(path.c_str());
+  // Three orders, then the input ends: no 'save', no 'quit'.
+  Session s("1\n1\n1\n");
+  s.console->autosave_to(path);
+  s.run();
+  const auto log = saved_log(path);
+  ASSERT_TRUE(log);
+  EXPECT_EQ(log->entries, s.console->log().entries);
+  EXPECT_EQ(orders_of(log->entries, kFrench), 3u);
+  auto st = replay_log(game(), *log);
+  ASSERT_TRUE(st.ok()) << st.error().to_string();
+  EXPECT_EQ((*st)->hash(), s.console->state().hash());
+  std::remove(path.c_str());
+}
+
+// A random bot that, each time it is asked, notes how many of the human's
+// orders the console has acknowledged and how many the autosave holds.
+struct WatchingBot final : Bot {
+  RandomBot inner{9};
+  std::string path;
+  const Console* console = nullptr;
+  Player human = kFrench;
+  std::vector<std::pair<std::size_t, std::size_t>> seen;  // (acknowledged, on the disk)
+  Action choose(const State& st, Player p, const std::string& view) override {
+    const auto log = saved_log(path);
+    seen.emplace_back(orders_of(console->log().entries, human),
+                      log ? orders_of(log->entries, human) : 0);
+    return inner.choose(st, p, view);
+  }
+  std::string name() const override { return "watching"; }
+  bool needs_view() const override { return false; }
+};
+
+TEST(PlayConsole, AnOrderIsOnTheDiskBeforeTheBotAnswersIt) {
+  const std::string path = temp_path("play_autosave_order_test.json");
+  std::remove(path.c_str());
+  std::istringstream in("1\n1\n1\n1\n");
+  std::ostringstream out;
+  WatchingBot bot;
+  bot.path = path;
+  SeededDice dice{9};
+  Wate1870Screen screen{game().data()};
+  auto st = std::move(game().initial_state("historical", {}, 9)).value();
+  GameLog log{"1870", "historical", {}, 9, st->hash(), {{"human", "French"}}, {}};
+  Console console(game(), std::move(st), std::move(log), ConsoleSeats{{nullptr, &bot}, {}, {}},
+                  dice, screen, in, out, false);
+  console.autosave_to(path);
+  bot.console = &console;
+  EXPECT_EQ(console.run(), 0);
+  ASSERT_FALSE(bot.seen.empty());
+  std::size_t after_an_order = 0;
+  for (const auto& [acknowledged, on_disk] : bot.seen) {
+    EXPECT_EQ(on_disk, acknowledged);
+    after_an_order += acknowledged > 0 ? 1 : 0;
+  }
+  EXPECT_GT(after_an_order, 0u);  // the bot did answer the human's orders
+  std::remove(path.c_str());
+}
+
+TEST(PlayConsole, AnAutosaveThatFailsSaysSoAndPlayGoesOn) {
+  Session s("1\n1\n");
+  s.console->autosave_to("/nonexistent/dir/autosave.json");
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  EXPECT_TRUE(contains(out,
+                       "error: the game could not be saved: cannot write the file "
+                       "/nonexistent/dir/autosave.json"))
+      << out;
+  EXPECT_EQ(orders_of(s.console->log().entries, kFrench), 2u);
+}
+
 TEST(PlayConsole, SaveWithoutAFileOrToABadPlaceIsAnError) {
   Session s("save\nsave /nonexistent/dir/x.json\nquit\n");
   const std::string out = s.run();
@@ -225,6 +313,19 @@ TEST(Wate1870_3_9, ATakenBackOrderIsGoneFromTheSavedGame) {
   auto resumed = resume(game(), *log, dice, ConsoleSeats{{&bot, nullptr}, {}, {}});
   ASSERT_TRUE(resumed.ok()) << resumed.error().to_string();
   EXPECT_EQ((*resumed)->hash(), s.console->state().hash());
+  std::remove(path.c_str());
+}
+
+TEST(Wate1870_3_9, ATakenBackOrderIsGoneFromTheAutosave) {
+  const std::string path = temp_path("undo_autosave_test.json");
+  std::remove(path.c_str());
+  Session s("mobilize hex=2203 sp=1\nundo\n", {}, kGerman);
+  s.console->autosave_to(path);
+  s.run();
+  const auto log = saved_log(path);
+  ASSERT_TRUE(log);
+  EXPECT_EQ(log->entries, s.console->log().entries);
+  for (const auto& e : log->entries) EXPECT_NE(e.action.to_string(), "mobilize hex=2203 sp=1");
   std::remove(path.c_str());
 }
 

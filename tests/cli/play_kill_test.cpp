@@ -1,0 +1,111 @@
+// `reisswitz play` run as a program and killed (SIGKILL) while it waits for
+// the player: the game it kept saved holds every order it acknowledged.
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/game_log.hpp"
+#include "rules/wate1870/game.hpp"
+
+namespace rz {
+namespace {
+
+const Game& game() {
+  static auto g = wate1870::WateGame::load();
+  return **g;
+}
+
+// `reisswitz play 1870` as a German human with seed 11, saving to `path`. It
+// answers each prompt with the next line of `orders`, then is killed at the
+// prompt after the last one (or, with `quit`, asked to leave). Its output.
+std::string play_then_stop(const std::string& path, const std::vector<std::string>& orders,
+                           bool kill) {
+  int to_child[2], from_child[2];
+  if (pipe(to_child) != 0 || pipe(from_child) != 0) return "pipe failed";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(to_child[0], STDIN_FILENO);
+    dup2(from_child[1], STDOUT_FILENO);
+    dup2(from_child[1], STDERR_FILENO);
+    close(to_child[1]);
+    close(from_child[0]);
+    execl(REISSWITZ_CLI, REISSWITZ_CLI, "play", "1870", "--side", "German", "--seed", "11",
+          "--color", "never", "--autosave", path.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  close(to_child[0]);
+  close(from_child[1]);
+  std::string out;
+  std::size_t prompts = 0;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  // Reads until the console has shown `want` prompts in all ("\n> ").
+  auto wait_for_prompts = [&](std::size_t want) {
+    while (prompts < want && std::chrono::steady_clock::now() < deadline) {
+      pollfd p{from_child[0], POLLIN, 0};
+      if (poll(&p, 1, 1000) <= 0) continue;
+      std::array<char, 4096> buf{};
+      const ssize_t n = read(from_child[0], buf.data(), buf.size());
+      if (n <= 0) return;
+      out.append(buf.data(), static_cast<std::size_t>(n));
+      prompts = 0;
+      for (std::size_t at = out.find("\n> "); at != std::string::npos;
+           at = out.find("\n> ", at + 1))
+        ++prompts;
+    }
+  };
+  for (std::size_t i = 0; i < orders.size(); ++i) {
+    wait_for_prompts(i + 1);
+    const std::string line = orders[i] + "\n";
+    if (write(to_child[1], line.data(), line.size()) != static_cast<ssize_t>(line.size())) break;
+  }
+  if (kill) {
+    wait_for_prompts(orders.size() + 1);
+    ::kill(pid, SIGKILL);
+  } else {
+    const std::string quit = "quit\n";
+    if (write(to_child[1], quit.data(), quit.size()) < 0) ::kill(pid, SIGKILL);
+  }
+  close(to_child[1]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  close(from_child[0]);
+  return out;
+}
+
+TEST(PlayKilled, EveryAcknowledgedOrderSurvivesAKill) {
+  const std::string killed = ::testing::TempDir() + "play_killed_test.json";
+  const std::string quit = ::testing::TempDir() + "play_quit_test.json";
+  std::remove(killed.c_str());
+  std::remove(quit.c_str());
+  const std::vector<std::string> orders = {"1", "1", "1"};
+  const std::string out = play_then_stop(killed, orders, true);
+  // The same orders in a game that leaves when asked: what the killed one acknowledged.
+  play_then_stop(quit, orders, false);
+
+  auto text = read_text_file(killed);
+  ASSERT_TRUE(text.ok()) << out;
+  auto log = parse_game_log(*text, game());
+  ASSERT_TRUE(log.ok()) << log.error().to_string();
+  auto whole = parse_game_log(read_text_file(quit).value(), game());
+  ASSERT_TRUE(whole.ok()) << whole.error().to_string();
+  EXPECT_EQ(log->entries, whole->entries);
+  std::size_t german = 0;
+  for (const auto& e : log->entries) german += e.player == 1 ? 1 : 0;
+  EXPECT_EQ(german, orders.size()) << out;
+  // It replays, every hash verified, and nothing half-written is left beside it.
+  EXPECT_TRUE(replay_log(game(), *log).ok());
+  EXPECT_FALSE(read_text_file(killed + ".part").ok());
+  std::remove(killed.c_str());
+  std::remove(quit.c_str());
+}
+
+}  // namespace
+}  // namespace rz
