@@ -164,10 +164,8 @@ int run_game(const RunArgs& a) {
     if (!roll()) return 1;
   }
   if (!a.save.empty()) {
-    std::ofstream out(a.save);
-    out << st->serialize() << "\n";
-    if (!out) {
-      std::cerr << "error: cannot write " << a.save << "\n";
+    if (auto ok = write_text_file(a.save, st->serialize() + "\n"); !ok) {
+      std::cerr << "error: " << ok.error().message << "\n";
       return 1;
     }
   }
