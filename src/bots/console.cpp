@@ -230,8 +230,12 @@ void Console::help() {
           "not)\n"
           "  save FILE       save the game (scenario, seed, options and every action with its "
           "hash)\n"
-          "  help            this list\n"
-          "  quit            leave (save first if you want to resume with --load)\n";
+          "  help            this list\n";
+  if (autosave_path_.empty())
+    out_ << "  quit            leave (save first if you want to resume with --load)\n";
+  else
+    out_ << "  quit            leave: the game is kept saved in " << autosave_path_
+         << "\n                  (resume it with --load " << autosave_path_ << ")\n";
 }
 
 void Console::show_odds(Player p, const std::string& which) {

@@ -135,9 +135,9 @@ TEST(PlayConsole, KeepsTheGameSavedWithoutBeingAsked) {
   const std::string path = temp_path("play_autosave_test.json");
   std::remove(path.c_str());
   // Three orders, then the input ends: no 'save', no 'quit'.
-  Session s("1\n1\n1\n");
+  Session s("help\n1\n1\n1\n");
   s.console->autosave_to(path);
-  s.run();
+  const std::string out = s.run();
   const auto log = saved_log(path);
   ASSERT_TRUE(log);
   EXPECT_EQ(log->entries, s.console->log().entries);
@@ -145,6 +145,8 @@ TEST(PlayConsole, KeepsTheGameSavedWithoutBeingAsked) {
   auto st = replay_log(game(), *log);
   ASSERT_TRUE(st.ok()) << st.error().to_string();
   EXPECT_EQ((*st)->hash(), s.console->state().hash());
+  // 'help' says where the game is kept.
+  EXPECT_TRUE(contains(out, "the game is kept saved in " + path)) << out;
   std::remove(path.c_str());
 }
 
