@@ -180,37 +180,34 @@ Status write_text_file(const std::string& path, const std::string& text) {
   const std::string part = path + ".part";
   const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return fail("cannot create " + part);
-  std::size_t done = 0;
-  while (done < text.size()) {
+  // Written and synced, or removed again with the cause of the failure.
+  const char* step = "writing";
+  int cause = 0;
+  for (std::size_t done = 0; done < text.size() && cause == 0;) {
     const ssize_t n = ::write(fd, text.data() + done, text.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      const int e = errno;
-      ::close(fd);
-      ::unlink(part.c_str());
-      errno = e;
-      return fail("writing " + part);
-    }
-    done += static_cast<std::size_t>(n);
+    if (n > 0)
+      done += static_cast<std::size_t>(n);
+    else if (n == 0 || errno != EINTR)
+      cause = n == 0 ? EIO : errno;
   }
-  if (::fsync(fd) != 0 || ::close(fd) != 0) {
-    const int e = errno;
+  if (cause == 0 && ::fsync(fd) != 0) step = "syncing", cause = errno;
+  if (::close(fd) != 0 && cause == 0) step = "closing", cause = errno;
+  const auto give_up = [&](const std::string& what) {
     ::unlink(part.c_str());
-    errno = e;
-    return fail("syncing " + part);
-  }
+    errno = cause;
+    return fail(what + " " + part);
+  };
+  if (cause != 0) return give_up(step);
   if (std::rename(part.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    ::unlink(part.c_str());
-    errno = e;
-    return fail("renaming " + part);
+    cause = errno;
+    return give_up("renaming");
   }
   const std::filesystem::path folder = std::filesystem::path(path).parent_path();
   const int dir = ::open(folder.empty() ? "." : folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return fail("opening its folder");
-  const bool synced = ::fsync(dir) == 0;
+  const bool folder_synced = ::fsync(dir) == 0;
   ::close(dir);
-  if (!synced) return fail("syncing its folder");
+  if (!folder_synced) return fail("syncing its folder");
   return {};
 }
 
