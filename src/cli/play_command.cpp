@@ -43,6 +43,30 @@ std::string new_save_path(const std::string& system, std::uint64_t seed) {
   return path;
 }
 
+// The newest game kept in saves/, if it is not over: a new game reminds the
+// player of it. Only the newest is replayed (a few milliseconds).
+std::optional<std::string> unfinished_game(const Game& game) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path newest;
+  fs::file_time_type when{};
+  for (const auto& entry : fs::directory_iterator("saves", ec)) {
+    if (entry.path().extension() != ".json") continue;
+    const auto t = entry.last_write_time(ec);
+    if (!ec && (newest.empty() || t > when)) newest = entry.path(), when = t;
+  }
+  if (newest.empty()) return std::nullopt;
+  auto text = read_text_file(newest.string());
+  if (!text) return std::nullopt;
+  auto log = parse_game_log(*text, game);
+  if (!log) return std::nullopt;
+  auto st = replay_log(game, *log);
+  if (!st || (*st)->terminal()) return std::nullopt;
+  return "Your last game, " + newest.string() + ", is not over (" +
+         std::to_string(log->entries.size()) + " actions): go on with it with --load " +
+         newest.string() + "\n";
+}
+
 // Asks until the answer names a player; nullopt when the input ends.
 std::optional<Player> ask_side(const Game& game) {
   while (true) {
@@ -82,6 +106,7 @@ int run_play(const PlayArgs& a) {
     }
     log = std::move(parsed).value();
   } else {
+    if (auto reminder = unfinished_game(game)) std::cout << *reminder;
     log.system = game.name();
     log.scenario = a.scenario;
     log.seed = a.seed ? *a.seed : std::random_device{}() % 1000000;

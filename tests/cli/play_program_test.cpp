@@ -1,5 +1,6 @@
-// `reisswitz play` run as a program and killed (SIGKILL) while it waits for
-// the player: the game it kept saved holds every order it acknowledged.
+// `reisswitz play` run as a program: killed (SIGKILL) while it waits for the
+// player, the game it kept saved holds every order it acknowledged; a new game
+// reminds the player of the last one kept in saves/ if it is not over.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
@@ -9,9 +10,11 @@
 #include <array>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <vector>
 
+#include "bots/bot.hpp"
 #include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
 
@@ -105,6 +108,54 @@ TEST(PlayKilled, EveryAcknowledgedOrderSurvivesAKill) {
   EXPECT_FALSE(read_text_file(killed + ".part").ok());
   std::remove(killed.c_str());
   std::remove(quit.c_str());
+}
+
+// `reisswitz play 1870` started in `dir` for a new game, its input at an end at once.
+std::string start_in(const std::string& dir) {
+  const std::string cmd = "cd '" + dir + "' && " + REISSWITZ_CLI +
+                          " play 1870 --side French --seed 3 --no-autosave --color never"
+                          " < /dev/null 2>&1";
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  if (!p) return out;
+  std::array<char, 4096> buf{};
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  pclose(p);
+  return out;
+}
+
+// A game of two random bots, `steps` actions long at most, saved in `path`.
+void save_random_game(const std::string& path, long steps) {
+  bots::RandomBot f(5), g(6);
+  SeededDice dice(5);
+  auto played = bots::play_game(game(), "historical", {}, 5, {&f, &g}, dice, steps);
+  ASSERT_TRUE(played.ok());
+  ASSERT_TRUE(write_text_file(path, to_json(played->log, game())).ok());
+}
+
+TEST(PlayProgram, ANewGameRemindsOfTheLastGameKeptIfItIsNotOver) {
+  namespace fs = std::filesystem;
+  const std::string dir = ::testing::TempDir() + "play_reminder_test";
+  fs::remove_all(dir);
+  fs::create_directories(dir + "/saves");
+  EXPECT_EQ(start_in(dir).find("Your last game"), std::string::npos);
+
+  save_random_game(dir + "/saves/older.json", 100000);  // played to its end
+  save_random_game(dir + "/saves/newer.json", 40);
+  fs::last_write_time(dir + "/saves/older.json",
+                      fs::last_write_time(dir + "/saves/newer.json") - std::chrono::hours(1));
+  std::string out = start_in(dir);
+  EXPECT_NE(out.find("Your last game, saves/newer.json, is not over (40 actions): go on with it "
+                     "with --load saves/newer.json"),
+            std::string::npos)
+      << out;
+
+  // The newest game is over: nothing to remind of.
+  fs::last_write_time(dir + "/saves/older.json",
+                      fs::last_write_time(dir + "/saves/newer.json") + std::chrono::hours(1));
+  out = start_in(dir);
+  EXPECT_EQ(out.find("Your last game"), std::string::npos) << out;
+  fs::remove_all(dir);
 }
 
 }  // namespace
