@@ -257,6 +257,34 @@ sps:
   play(*st, kG, "stop");
 }
 
+TEST(Wate1870_7_1_2, AnHqMarchingAloneThatTheFireTakesOffTheMapEndsItsMove_RulingMA14) {
+  // G-I marches alone from 0602, next to the French in 0702, to 0502, which is
+  // not: the fire comes before the step (MA-1), and its check takes G-I off the map.
+  auto st = action_phase(R"(hqs:
+  - {hq: G-I, hex: "0602"}
+sps:
+  - {side: French, sp: 1, hex: "0702"}
+)",
+                         Side::kGerman);
+  play(*st, kG, "activate hq=G-I");
+  play(*st, kG, "march sp=0");
+  play(*st, kG, "move to=0502");
+  play(*st, kF, "fire");
+  // 64: the HQ check (MA-6), with no SP to absorb the LP; 1: G-I flipped and off the map.
+  const Events ev = roll(*st, {6, 4, 1, 5});
+  ASSERT_FALSE(ev.empty());
+  EXPECT_EQ(ev.back().text,
+            "Nothing is left of the German force; its move ends (rule 7.1.2, ruling MA-14)");
+  EXPECT_FALSE(st->position().hq("G-I")->hex.has_value());
+  expect_consistent(*st);
+  // Nothing is left to take the step fired on: only `stop`, and the activation ends with it.
+  EXPECT_EQ(st->legal_actions(kG), (std::vector<Action>{Action("stop")}));
+  EXPECT_FALSE(st->check(kG, Action::parse("move to=0502").value()).ok());
+  play(*st, kG, "stop");
+  EXPECT_FALSE(st->force().has_value());
+  EXPECT_EQ(st->to_move().kind, MoveKind::kChance);  // the next initiative roll
+}
+
 TEST(Wate1870_7_1_2, MitrailleuseDoublesFireAgainAndMayJam) {
   GameOptions opt;
   opt.values["12.3"] = "on";

@@ -546,7 +546,19 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
     const int d3 = d3_from_d6(std::stoi(*a.get("d2")));  // 3.1
     ev = hq_casualty(id, d6, d3);
     const HqUnit* q = pos_.hq(id);
-    if (force_ && q && !q->hex) std::erase(force_->hqs, id);  // it no longer marches with the force
+    if (force_ && q && !q->hex) {
+      std::erase(force_->hqs, id);  // it no longer marches with the force
+      // Ruling MA-14: an HQ that marched alone leaves nothing of its force; the
+      // move ends as an eliminated force's does (MA-5), even a step fired on.
+      if (force_->hqs.empty() && force_sp(pos_, force_->hex).all == 0) {
+        force_->mp_left = 0;
+        force_->fired_to.reset();
+        ev.push_back(
+            {"opportunity_fire",
+             "Nothing is left of the German force; its move ends (rule 7.1.2, ruling MA-14)",
+             {}});
+      }
+    }
     return ev;
   }
   // 7.2 Forced March roll: 2d6 + extra MP > 7 disrupts the whole force.
