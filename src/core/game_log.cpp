@@ -190,8 +190,14 @@ Status write_text_file(const std::string& path, const std::string& text) {
     else if (n == 0 || errno != EINTR)
       cause = n == 0 ? EIO : errno;
   }
-  if (cause == 0 && ::fsync(fd) != 0) step = "syncing", cause = errno;
-  if (::close(fd) != 0 && cause == 0) step = "closing", cause = errno;
+  if (cause == 0 && ::fsync(fd) != 0) {
+    step = "syncing";
+    cause = errno;
+  }
+  if (::close(fd) != 0 && cause == 0) {
+    step = "closing";
+    cause = errno;
+  }
   const auto give_up = [&](const std::string& what) {
     ::unlink(part.c_str());
     errno = cause;
