@@ -375,6 +375,7 @@ int Console::run() {
   out_ << paint(game_.name() + " - you play " + (viewer() == kUmpire ? "nobody" : game_.player_name(viewer())),
                 kBold)
        << " (type 'help' for the commands)\n";
+  autosave();
   while (true) {
     const bool went_on = advance();
     autosave();  // what happened up to an engine error too, for its report

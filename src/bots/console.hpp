@@ -117,8 +117,9 @@ class Console {
   std::vector<Checkpoint> undo_;
   std::string autosave_path_;
   // The log's changes (orders added, orders taken back), and how many of them
-  // the autosave holds.
-  std::uint64_t log_changes_ = 0;
+  // the autosave holds: none at first, so that a new game's file is made at
+  // once and no other game takes its name.
+  std::uint64_t log_changes_ = 1;
   std::uint64_t saved_changes_ = 0;
 };
 

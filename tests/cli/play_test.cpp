@@ -150,6 +150,19 @@ TEST(PlayConsole, KeepsTheGameSavedWithoutBeingAsked) {
   std::remove(path.c_str());
 }
 
+TEST(PlayConsole, KeepsANewGameFromItsStartSoThatNoOtherTakesItsFile) {
+  const std::string path = temp_path("play_autosave_start_test.json");
+  std::remove(path.c_str());
+  Session s("");  // the input ends at the first prompt
+  s.console->autosave_to(path);
+  s.run();
+  const auto log = saved_log(path);
+  ASSERT_TRUE(log);
+  EXPECT_EQ(log->entries, s.console->log().entries);
+  EXPECT_EQ(log->seed, 9u);
+  std::remove(path.c_str());
+}
+
 // A random bot that, each time it is asked, notes how many of the human's
 // orders the console has acknowledged and how many the autosave holds.
 struct WatchingBot final : Bot {
