@@ -4,8 +4,10 @@
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <iostream>
 #include <optional>
 #include <random>
@@ -43,28 +45,31 @@ std::string new_save_path(const std::string& system, std::uint64_t seed) {
   return path;
 }
 
-// The newest game kept in saves/, if it is not over: a new game reminds the
-// player of it. Only the newest is replayed (a few milliseconds).
+// The newest game kept in saves/ with an action in it, if it is not over: a
+// new game reminds the player of it. Only that game is replayed (a few
+// milliseconds); games left before their first action are passed over.
 std::optional<std::string> unfinished_game(const Game& game) {
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::path newest;
-  fs::file_time_type when{};
+  std::vector<std::pair<fs::file_time_type, fs::path>> saves;
   for (const auto& entry : fs::directory_iterator("saves", ec)) {
     if (entry.path().extension() != ".json") continue;
     const auto t = entry.last_write_time(ec);
-    if (!ec && (newest.empty() || t > when)) newest = entry.path(), when = t;
+    if (!ec) saves.emplace_back(t, entry.path());
   }
-  if (newest.empty()) return std::nullopt;
-  auto text = read_text_file(newest.string());
-  if (!text) return std::nullopt;
-  auto log = parse_game_log(*text, game);
-  if (!log) return std::nullopt;
-  auto st = replay_log(game, *log);
-  if (!st || (*st)->terminal()) return std::nullopt;
-  return "Your last game, " + newest.string() + ", is not over (" +
-         std::to_string(log->entries.size()) + " actions): go on with it with --load " +
-         newest.string() + "\n";
+  std::sort(saves.begin(), saves.end(), std::greater<>());
+  for (const auto& [when, path] : saves) {
+    auto text = read_text_file(path.string());
+    if (!text) continue;
+    auto log = parse_game_log(*text, game);
+    if (!log || log->entries.empty()) continue;
+    auto st = replay_log(game, *log);
+    if (!st || (*st)->terminal()) return std::nullopt;
+    return "Your last game, " + path.string() + ", is not over (" +
+           std::to_string(log->entries.size()) + " actions): go on with it with --load " +
+           path.string() + "\n";
+  }
+  return std::nullopt;
 }
 
 // Asks until the answer names a player; nullopt when the input ends.

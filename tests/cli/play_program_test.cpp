@@ -144,6 +144,12 @@ TEST(PlayProgram, ANewGameRemindsOfTheLastGameKeptIfItIsNotOver) {
   save_random_game(dir + "/saves/newer.json", 40);
   fs::last_write_time(dir + "/saves/older.json",
                       fs::last_write_time(dir + "/saves/newer.json") - std::chrono::hours(1));
+  // A game left before its first action, newer still, is passed over.
+  ASSERT_TRUE(write_text_file(dir + "/saves/empty.json",
+                              to_json(GameLog{"1870", "historical", {}, 8, {}, {}, {}}, game()))
+                  .ok());
+  fs::last_write_time(dir + "/saves/empty.json",
+                      fs::last_write_time(dir + "/saves/newer.json") + std::chrono::hours(2));
   std::string out = start_in(dir);
   EXPECT_NE(out.find("Your last game, saves/newer.json, is not over (40 actions): go on with it "
                      "with --load saves/newer.json"),
