@@ -11,6 +11,7 @@
 #include "../text_match.hpp"
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
+#include "core/rng.hpp"
 #include "rules/wate1870/game.hpp"
 
 namespace rz::bots {
@@ -270,6 +271,48 @@ TEST(PlayConsole, CommandsRedrawWithoutActing) {
   EXPECT_TRUE(contains(out, "error: '9999' is neither a hex")) << out;
   EXPECT_TRUE(contains(out, "Your forces (French):")) << out;
   EXPECT_TRUE(s.console->log().entries.empty());
+}
+
+// Lines a careless or hostile player might type: numbers in and out of range,
+// orders with made-up, missing or malformed arguments, commands with odd words.
+std::string garbage_lines(std::uint64_t seed, int n) {
+  static const char* const kWords[] = {
+      "map",          "forces", "choices", "odds",     "undo",     "show",   "help",
+      "move",         "march",  "attack",  "activate", "mobilize", "detach", "rail",
+      "forced-march", "stop",   "pass",    "fire",     "hold",     "commit", "degrade"};
+  static const char* const kKeys[] = {
+      "to=", "hq=", "hex=", "sp=", "from=", "extra=", "x=", "=", ""};
+  static const char* const kValues[] = {"2107",      "F-III", "G-I",  "0",    "-1",   "99999",
+                                        "2206,2107", "",      "0000", "good", "\xff", "01"};
+  Pcg32 r(seed, 5);
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    if (r.below(10) < 4) {
+      out += std::to_string(r.below(60)) + "\n";
+      continue;
+    }
+    std::string line = kWords[r.below(std::size(kWords))];
+    for (std::uint32_t a = r.below(4); a > 0; --a)
+      line += std::string(" ") + kKeys[r.below(std::size(kKeys))] +
+              kValues[r.below(std::size(kValues))];
+    out += line + "\n";
+  }
+  return out;
+}
+
+TEST(PlayConsole, GarbageInputIsRefusedAndChangesNothingUnlogged) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    GameOptions options;
+    if (seed % 2 == 0) options.values["12.2"] = "on";
+    Session s(garbage_lines(seed, 300), options, seed <= 2 ? kFrench : kGerman, "both");
+    const std::string out = s.run();
+    EXPECT_EQ(s.rc, 0) << out;
+    EXPECT_TRUE(contains(out, "illegal") || contains(out, "malformed")) << out;
+    // Whatever was typed, the state is the one its log replays to.
+    auto st = replay_log(game(), s.console->log());
+    ASSERT_TRUE(st.ok()) << st.error().to_string();
+    EXPECT_EQ((*st)->hash(), s.console->state().hash()) << "seed " << seed;
+  }
 }
 
 TEST(PlayConsole, EndOfInputLeavesQuietly) {
