@@ -178,6 +178,13 @@ int run_play(const PlayArgs& a) {
                : !a.load.empty()   ? a.load
                                    : new_save_path(log.system, log.seed);
     std::error_code ec;
+    // A game is never written over another: only the loaded game's own file goes on.
+    if (autosave != a.load && std::filesystem::exists(autosave, ec)) {
+      std::cerr << "error: --autosave: " << autosave
+                << " already holds a game; go on with it with --load " << autosave
+                << ", or name another file\n";
+      return 2;
+    }
     if (const auto folder = std::filesystem::path(autosave).parent_path(); !folder.empty())
       std::filesystem::create_directories(folder, ec);
     if (ec) {

@@ -164,5 +164,26 @@ TEST(PlayProgram, ANewGameRemindsOfTheLastGameKeptIfItIsNotOver) {
   fs::remove_all(dir);
 }
 
+TEST(PlayProgram, AutosaveNeverWritesOverAnotherGame) {
+  const std::string path = ::testing::TempDir() + "play_other_game_test.json";
+  ASSERT_TRUE(write_text_file(path, "another game").ok());
+  const std::string cmd = std::string(REISSWITZ_CLI) +
+                          " play 1870 --side French --seed 3 --color never --autosave " + path +
+                          " < /dev/null 2>&1";
+  std::string out;
+  FILE* p = popen(cmd.c_str(), "r");
+  ASSERT_NE(p, nullptr);
+  std::array<char, 4096> buf{};
+  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) out.append(buf.data(), n);
+  const int status = pclose(p);
+  EXPECT_EQ(WEXITSTATUS(status), 2) << out;
+  EXPECT_NE(
+      out.find("error: --autosave: " + path + " already holds a game; go on with it with --load"),
+      std::string::npos)
+      << out;
+  EXPECT_EQ(read_text_file(path).value(), "another game");
+  std::remove(path.c_str());
+}
+
 }  // namespace
 }  // namespace rz
