@@ -1,6 +1,7 @@
 // `reisswitz play` run as a program: killed (SIGKILL) while it waits for the
-// player, the game it kept saved holds every order it acknowledged; a new game
-// reminds the player of the last one kept in saves/ if it is not over.
+// player, the game it kept saved holds every order it acknowledged; it never
+// saves over another game; a new game reminds the player of the last one kept
+// in saves/ if it is not over.
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
@@ -14,17 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "../shipped_game.hpp"
 #include "bots/bot.hpp"
 #include "core/game_log.hpp"
-#include "rules/wate1870/game.hpp"
 
 namespace rz {
 namespace {
 
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  return **g;
-}
+using test_support::game;
 
 // `reisswitz play 1870` as a German human with seed 11, saving to `path`. It
 // answers each prompt with the next line of `orders`, then is killed at the
@@ -83,7 +81,7 @@ std::string play_then_stop(const std::string& path, const std::vector<std::strin
   return out;
 }
 
-TEST(PlayKilled, EveryAcknowledgedOrderSurvivesAKill) {
+TEST(PlayProgram, EveryAcknowledgedOrderSurvivesAKill) {
   const std::string killed = ::testing::TempDir() + "play_killed_test.json";
   const std::string quit = ::testing::TempDir() + "play_quit_test.json";
   std::remove(killed.c_str());
