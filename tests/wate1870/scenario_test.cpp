@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "../shipped_game.hpp"
 #include "data/yaml_file.hpp"
 #include "data_test_util.hpp"
 #include "hex_id.hpp"
@@ -180,6 +181,22 @@ TEST(Wate1870_Scenario, EveryExampleLoads) {
     ++n;
   }
   EXPECT_GE(n, 2);
+}
+
+// A name that is no scenario says which names there are (13.0, 14.0), not
+// which file it looked for.
+TEST(Wate1870_Scenario, AnUnknownNameSaysWhichScenariosThereAre) {
+  const auto st = test_support::game().initial_state("histroical", {}, 1);
+  ASSERT_FALSE(st.ok());
+  EXPECT_EQ(st.error().code, Code::kNotFound);
+  EXPECT_EQ(st.error().message,
+            "there is no scenario 'histroical' in 1870: the scenarios are free, historical, or a "
+            "scenario file's path");
+  EXPECT_EQ(st.error().rule, "13.0");
+  // A path is read as a file: its own error, with the file.
+  const auto file = test_support::game().initial_state("no/such/file.yaml", {}, 1);
+  ASSERT_FALSE(file.ok());
+  EXPECT_NE(file.error().message.find("no/such/file.yaml"), std::string::npos);
 }
 
 // ---- reading and areas on the small test map ----

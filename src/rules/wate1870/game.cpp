@@ -1,5 +1,6 @@
 #include "rules/wate1870/game.hpp"
 
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <mutex>
@@ -66,7 +67,17 @@ Result<std::unique_ptr<State>> WateGame::initial_state(const std::string& scenar
     if (key != "12.1" && key != "12.2" && key != "12.3" && key != "12.4")
       return make_error(Code::kNotFound, "there is no option '" + key + "': the optional rules are 12.1 to 12.4",
                         "12.0");
-  auto sc = scenarios_->load(scenario_path(*data_, scenario), *data_);
+  const std::string path = scenario_path(*data_, scenario);
+  // A name, not a file: say which names there are rather than which file is missing.
+  if (std::error_code ec; path != scenario && !std::filesystem::exists(path, ec)) {
+    std::string names;
+    for (const auto& n : scenario_names(*data_)) names += (names.empty() ? "" : ", ") + n;
+    return make_error(Code::kNotFound,
+                      "there is no scenario '" + scenario + "' in 1870: the scenarios are " +
+                          names + ", or a scenario file's path",
+                      "13.0");
+  }
+  auto sc = scenarios_->load(path, *data_);
   if (!sc) return sc.error();
   auto st = WateState::from_scenario(data_, **sc, options, seed);
   if (!st) return st.error();

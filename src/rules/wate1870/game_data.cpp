@@ -1,5 +1,6 @@
 #include "rules/wate1870/game_data.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <filesystem>
@@ -33,6 +34,15 @@ std::string scenario_path(const GameData& data, const std::string& scenario) {
   if (scenario.find('/') == std::string::npos && scenario.find('.') == std::string::npos)
     return data.dir + "/wate1870/scenarios/" + scenario + ".yaml";
   return scenario;
+}
+
+std::vector<std::string> scenario_names(const GameData& data) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(data.dir + "/wate1870/scenarios", ec))
+    if (e.path().extension() == ".yaml") out.push_back(e.path().stem().string());
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 }  // namespace rz::wate1870

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/result.hpp"
 #include "rules/wate1870/forces.hpp"
@@ -39,5 +40,7 @@ std::string default_data_dir();
 Result<std::shared_ptr<const GameData>> load_game_data(const std::string& dir);
 // A scenario given as "historical", "free" or a path to a file.
 std::string scenario_path(const GameData& data, const std::string& scenario);
+// The names a scenario may be given by (the files of data/wate1870/scenarios), sorted.
+std::vector<std::string> scenario_names(const GameData& data);
 
 }  // namespace rz::wate1870
