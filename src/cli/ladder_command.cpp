@@ -14,6 +14,7 @@
 #include "bots/ladder.hpp"
 #include "bots/simulate.hpp"
 #include "cli/commands.hpp"
+#include "cli/whole_number.hpp"
 #include "rules/wate1870/game.hpp"
 
 namespace rz::cli {
@@ -171,17 +172,21 @@ void add_ladder_command(CLI::App& app) {
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--games", args->config.games, "Games per pairing and side")
+      ->check(whole_number(1))
       ->capture_default_str();
   cmd->add_option("--seed", args->config.seed, "First seed (games use seed, seed+1, ...)")
+      ->check(whole_number())
       ->capture_default_str();
   cmd->add_option("--scenario", args->config.scenario, "Scenario name (historical, free) or file")
       ->capture_default_str();
   cmd->add_option("--option", args->config.options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--max-steps", args->config.max_steps,
                   "Actions per game before it counts as unfinished")
+      ->check(whole_number(1))
       ->capture_default_str();
   cmd->add_option("--threads", args->config.threads,
                   "Games played at once (timings grow if threads outnumber free cores)")
+      ->check(whole_number(1))
       ->capture_default_str();
   cmd->add_option("--results", args->results,
                   "File that keeps each game's result as it ends (JSON lines); run the same "

@@ -13,6 +13,12 @@ int main(int argc, char** argv) {
   rz::cli::add_ladder_command(app);
   rz::cli::add_simulate_command(app);
   rz::cli::add_odds_command(app);
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // --help prints and succeeds; any other mistake on the command line is a
+    // usage error, exit code 2 as the commands' own (CLI11 would give 105-ish).
+    return app.exit(e) == 0 ? 0 : 2;
+  }
   return rz::cli::exit_code();
 }

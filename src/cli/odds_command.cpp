@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
+#include "cli/whole_number.hpp"
 #include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/odds.hpp"
@@ -374,6 +375,20 @@ void add_odds_command(CLI::App& app) {
   cmd->add_option("--garrison", a->garrison, "Garrison SP inside the fortress")->group(o);
   cmd->add_flag("--army-hq", a->army_hq, "A German army HQ is in the assaulting force (+1, 9.1)")
       ->group(o);
+
+  // Counts of SP, HQs and fortress strength: 0 or more (a negative count was
+  // taken as given, and refused later as "no SP").
+  for (const char* name : {"--attack-sp",          "--attack-disrupted",
+                           "--attack-demoralized", "--defence-sp",
+                           "--defence-disrupted",  "--defence-demoralized",
+                           "--fortress-sr",        "--attack-hq",
+                           "--defence-hq",         "--attack-hqs",
+                           "--defence-hqs",        "--french-sp",
+                           "--french-disrupted",   "--french-demoralized",
+                           "--german-sp",          "--german-disrupted",
+                           "--german-demoralized", "--hqs",
+                           "--besieger-sp",        "--garrison"})
+    cmd->get_option(name)->check(whole_number());
 
   cmd->callback([a, combat] {
     bool given = false;

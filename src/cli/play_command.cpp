@@ -15,6 +15,7 @@
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "cli/commands.hpp"
+#include "cli/whole_number.hpp"
 #include "rules/wate1870/game.hpp"
 
 namespace rz::cli {
@@ -118,6 +119,26 @@ int run_play(const PlayArgs& a) {
     if (!a.seed) std::cout << "Seed " << log.seed << " (play this game again with --seed " << log.seed << ")\n";
     for (const auto& o : a.options) log.options.values[o] = "on";
   }
+  // A new game's scenario, options and bot are checked before the player is
+  // asked which side he plays.
+  std::unique_ptr<State> state;
+  if (a.load.empty()) {
+    auto st = game.initial_state(log.scenario, log.options, log.seed);
+    if (!st) {
+      std::cerr << "error: " << st.error().to_string() << "\n";
+      return st.error().code == Code::kNotFound ? 2 : 1;
+    }
+    state = std::move(st).value();
+    log.initial_hash = state->hash();
+  }
+  const std::string bot_name = !a.bot.empty()          ? a.bot
+                               : log.meta.count("bot") ? log.meta["bot"]
+                                                       : "heuristic";
+  auto bot = bots::make_bot(bot_name, log.seed);
+  if (!bot) {
+    std::cerr << "error: --bot: " << bot.error().message << "\n";
+    return 2;
+  }
 
   std::string side = a.side.empty() && log.meta.count("human") ? log.meta["human"] : a.side;
   Player human = kChance;
@@ -133,12 +154,6 @@ int run_play(const PlayArgs& a) {
     }
     human = *p;
   }
-  const std::string bot_name = !a.bot.empty() ? a.bot : log.meta.count("bot") ? log.meta["bot"] : "heuristic";
-  auto bot = bots::make_bot(bot_name, log.seed);
-  if (!bot) {
-    std::cerr << "error: --bot: " << bot.error().message << "\n";
-    return 2;
-  }
   bots::ConsoleSeats seats;
   seats.seats.assign(static_cast<std::size_t>(game.num_players()), bot->get());
   seats.seats[static_cast<std::size_t>(human)] = nullptr;
@@ -151,7 +166,6 @@ int run_play(const PlayArgs& a) {
 
   // The same seed gives the same dice, and a resumed game the dice it would have had.
   SeededDice dice(log.seed);
-  std::unique_ptr<State> state;
   if (!a.load.empty()) {
     auto st = bots::resume(game, log, dice, seats);
     if (!st) {
@@ -159,15 +173,8 @@ int run_play(const PlayArgs& a) {
       return 1;
     }
     state = std::move(st).value();
-    std::cout << "Resumed " << a.load << ": " << log.entries.size() << " actions replayed, every hash verified.\n";
-  } else {
-    auto st = game.initial_state(log.scenario, log.options, log.seed);
-    if (!st) {
-      std::cerr << "error: " << st.error().to_string() << "\n";
-      return 1;
-    }
-    state = std::move(st).value();
-    log.initial_hash = state->hash();
+    std::cout << "Resumed " << a.load << ": " << log.entries.size()
+              << " actions replayed, every hash verified.\n";
   }
   log.meta["human"] = game.player_name(human);
   log.meta["bot"] = (*bot)->name();
@@ -213,7 +220,9 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--bot", args->bot,
                   "The opponent: heuristic (default), random, or search (search:N iterations or "
                   "search:Nms a decision, :rK for a rollout of K decisions; docs/bots.md)");
-  cmd->add_option("--seed", args->seed, "Seed of the dice and the bot (default: a new one, printed)");
+  cmd->add_option("--seed", args->seed,
+                  "Seed of the dice and the bot (default: a new one, printed)")
+      ->check(whole_number());
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--takebacks", args->takebacks,

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/whole_number.hpp"
 #include "core/dice.hpp"
 #include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
@@ -72,7 +73,7 @@ int run_game(const RunArgs& a) {
   auto init = (*game)->initial_state(a.scenario, options, a.seed);
   if (!init) {
     std::cerr << "error: " << init.error().to_string() << "\n";
-    return 1;
+    return init.error().code == Code::kNotFound ? 2 : 1;  // no such scenario or option
   }
   std::unique_ptr<State> st = std::move(init).value();
   Player viewer = kUmpire;
@@ -193,7 +194,9 @@ void add_run_command(CLI::App& app) {
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
   cmd->add_option("--actions", args->actions, "File of actions, one per line ('German: pass' or 'pass')");
   cmd->add_option("--dice", args->dice, "Scripted dice, e.g. 3,5,6,6 (default: seeded dice)");
-  cmd->add_option("--seed", args->seed, "Seed of the dice")->capture_default_str();
+  cmd->add_option("--seed", args->seed, "Seed of the dice")
+      ->check(whole_number())
+      ->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--save", args->save, "Save the final state here (JSON)");
   cmd->add_option("--log", args->log, "Write the game log here (replayable with 'reisswitz replay')");

@@ -7,14 +7,17 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <sstream>
+#include <utility>
 
 #include "bots/simulate.hpp"
 #include "cli/commands.hpp"
+#include "cli/whole_number.hpp"
+#include "core/game_log.hpp"
 #include "render/map_render.hpp"
 #include "rules/wate1870/game.hpp"
 
@@ -146,6 +149,15 @@ int run_simulate(SimulateArgs& a) {
     std::cerr << "error: " << loaded.error().to_string() << "\n";
     return 1;
   }
+  // Outputs are checked before the games are played: a study may take hours.
+  for (const auto& [flag, file] :
+       {std::pair{"--json", &a.json_file}, std::pair{"--csv", &a.csv_file},
+        std::pair{"--plot", &a.plot_file}})
+    if (!file->empty())
+      if (auto ok = check_writable(*file); !ok) {
+        std::cerr << "error: " << flag << ": " << ok.error().message << "\n";
+        return 1;
+      }
   Progress progress(a.cfg.games, !a.quiet);
   auto games = bots::simulate_1870(**loaded, a.cfg, [&](int done) { progress(done); });
   if (!games) {
@@ -167,10 +179,8 @@ int run_simulate(SimulateArgs& a) {
                      {"vp", g.vp},
                      {"actions", g.actions}});
     j["per_game"] = per;
-    std::ofstream f(a.json_file);
-    f << j.dump(2) << "\n";
-    if (!f) {
-      std::cerr << "error: cannot write " << a.json_file << "\n";
+    if (auto ok = write_text_file(a.json_file, j.dump(2) + "\n"); !ok) {
+      std::cerr << "error: --json: " << ok.error().message << "\n";
       return 1;
     }
   }
@@ -192,7 +202,7 @@ int run_simulate(SimulateArgs& a) {
     }
   }
   if (!a.csv_file.empty()) {
-    std::ofstream f(a.csv_file);
+    std::ostringstream f;
     f << "game,seed,winner,kind,turns,vp,actions\n";
     for (const auto& g : *games)
       f << g.index << "," << g.seed << ","
@@ -200,8 +210,8 @@ int run_simulate(SimulateArgs& a) {
             : g.winner == 0 ? "French"
                             : "German")
         << "," << g.kind << "," << g.turns << "," << g.vp << "," << g.actions << "\n";
-    if (!f) {
-      std::cerr << "error: cannot write " << a.csv_file << "\n";
+    if (auto ok = write_text_file(a.csv_file, f.str()); !ok) {
+      std::cerr << "error: --csv: " << ok.error().message << "\n";
       return 1;
     }
   }
@@ -215,19 +225,24 @@ void add_simulate_command(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "simulate", "Balance study: many bot games on every core, win rates with 95% CIs");
   cmd->add_option("system", args->system, "Rule system (1870)")->required();
-  cmd->add_option("--games", args->cfg.games, "Number of games")->capture_default_str();
+  cmd->add_option("--games", args->cfg.games, "Number of games")
+      ->check(whole_number(1))
+      ->capture_default_str();
   cmd->add_option("--bots", args->bots, "The French bot, then the German bot")
       ->delimiter(',')
       ->capture_default_str();
   cmd->add_option("--seed", args->cfg.seed, "Seed of game 0 (game i uses seed + i)")
+      ->check(whole_number())
       ->capture_default_str();
   cmd->add_option("--threads", args->cfg.threads,
-                  "Threads (default: one per core); results do not depend on it");
+                  "Threads (default: one per core); results do not depend on it")
+      ->check(whole_number(1));
   cmd->add_option("--scenario", args->cfg.scenario, "Scenario name (historical, free) or file")
       ->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--max-steps", args->cfg.max_steps,
                   "Actions per game before it counts as unfinished")
+      ->check(whole_number(1))
       ->capture_default_str();
   cmd->add_option("--json", args->json_file, "Write the summary and every game to this JSON file");
   cmd->add_option("--csv", args->csv_file, "Write one line per game to this CSV file");

@@ -217,6 +217,20 @@ Status write_text_file(const std::string& path, const std::string& text) {
   return {};
 }
 
+Status check_writable(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    return make_error(Code::kNotFound, "cannot write the file " + path + ": it is a folder");
+  const std::string part = path + ".part";  // what write_text_file makes first
+  const int fd = ::open(part.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+  if (fd < 0)
+    return make_error(Code::kNotFound, "cannot write the file " + path + ": cannot create " + part +
+                                           ": " + std::strerror(errno));
+  ::close(fd);
+  ::unlink(part.c_str());
+  return {};
+}
+
 Result<std::unique_ptr<State>> start_state(const Game& game, const GameLog& log) {
   if (log.system != game.name())
     return make_error(Code::kMalformed, "the log is a game of '" + log.system + "', not of " + game.name());

@@ -54,6 +54,9 @@ Result<std::string> read_text_file(const std::string& path);
 // (written beside it as PATH.part, synced, renamed over it): a save survives a
 // kill at any moment. The error says what failed and why.
 Status write_text_file(const std::string& path, const std::string& text);
+// Whether write_text_file could write `path` now (its copy beside the file can
+// be made): asked before a long job whose results go there, not after it.
+Status check_writable(const std::string& path);
 
 // The state a log starts from.
 Result<std::unique_ptr<State>> start_state(const Game& game, const GameLog& log);

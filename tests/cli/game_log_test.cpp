@@ -6,17 +6,14 @@
 
 #include <filesystem>
 
+#include "../shipped_game.hpp"
 #include "bots/bot.hpp"
 #include "rules/wate1870/game.hpp"
 
 namespace rz {
 namespace {
 
-const Game& game() {
-  static auto g = wate1870::WateGame::load();
-  EXPECT_TRUE(g.ok()) << (g.ok() ? "" : g.error().to_string());
-  return **g;
-}
+using test_support::game;
 
 // A short real game: 40 actions of two random bots, dice included.
 GameLog sample_log() {

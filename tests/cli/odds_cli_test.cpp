@@ -1,15 +1,13 @@
 // `reisswitz odds` (src/cli/odds_command.cpp) run as a program: described
 // combats, Forced March, Siege Assault, JSON, and an attack in a saved game.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <nlohmann/json.hpp>
 
 #include "../text_match.hpp"
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/bot.hpp"
+#include "cli_run.hpp"
 #include "core/game_log.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/odds.hpp"
@@ -17,24 +15,9 @@
 namespace rz {
 namespace {
 
+using test_support::CliRun;
 using test_support::contains;
-
-struct CliRun {
-  int rc = -1;
-  std::string out;  // stdout and stderr
-};
-
-CliRun reisswitz(const std::string& args) {
-  CliRun r;
-  const std::string cmd = std::string(REISSWITZ_CLI) + " " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  std::array<char, 4096> buf{};
-  while (std::size_t n = std::fread(buf.data(), 1, buf.size(), p)) r.out.append(buf.data(), n);
-  const int status = pclose(p);
-  r.rc = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
-}
+using test_support::reisswitz;
 
 TEST(CliOdds, ADescribedCombatWithoutDrmsIsTheHandComputedOne) {
   // 6 against 6 in clear: 1:1, no HQ bonus; ties go to the German attacker.

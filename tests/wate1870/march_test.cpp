@@ -17,13 +17,14 @@
 namespace rz::wate1870 {
 namespace {
 
-using testing::H;
 using testing::action_phase;
+using testing::H;
 using testing::kF;
 using testing::kG;
 using testing::play;
 using testing::roll;
 using testing::shared_data;
+using testing::sp_in;
 
 // The order is refused with `rule`, and nothing changes.
 void refused(WateState& st, Player p, const std::string& text, const std::string& rule) {
@@ -40,16 +41,6 @@ void refused(WateState& st, Player p, const std::string& text, const std::string
 
 nlohmann::json force_json(const WateState& st) { return nlohmann::json::parse(st.serialize()).at("force"); }
 int mp_left(const WateState& st) { return force_json(st).at("mp_left"); }
-
-int sp_in(const WateState& st, Side side, const char* hex, std::optional<Status> status = {},
-          std::optional<bool> entrained = {}) {
-  int n = 0;
-  for (const auto& g : st.sps())
-    if (g.side == side && g.hex == H(hex) && (!status || g.status == *status) &&
-        (!entrained || g.entrained == *entrained))
-      n += g.count;
-  return n;
-}
 
 // Every legal action passes check(), and a save/restore keeps the state.
 void expect_consistent(const WateState& st) {

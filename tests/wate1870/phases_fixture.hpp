@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/dice.hpp"
@@ -101,6 +102,17 @@ inline int sp_of(const WateState& st, Side side, const std::string& hex, Status 
   int n = 0;
   for (const auto& g : st.sps())
     if (g.side == side && g.hex.id() == hex && g.status == status) n += g.count;
+  return n;
+}
+
+// The SP of `side` in `hex`: all of them, or those of one status, on the train or not.
+inline int sp_in(const WateState& st, Side side, const std::string& hex,
+                 std::optional<Status> status = {}, std::optional<bool> entrained = {}) {
+  int n = 0;
+  for (const auto& g : st.sps())
+    if (g.side == side && g.hex.id() == hex && (!status || g.status == *status) &&
+        (!entrained || g.entrained == *entrained))
+      n += g.count;
   return n;
 }
 

@@ -33,13 +33,6 @@ sps:
 )" + more);
 }
 
-int sp_in(const WateState& st, Side side, const char* hex) {
-  int n = 0;
-  for (Status s : {Status::kGood, Status::kDisrupted, Status::kDemoralized})
-    n += sp_of(st, side, hex, s);
-  return n;
-}
-
 // Each side absorbs its losses with the first choice it is offered (8.5).
 void absorb_all(WateState& st) {
   while (st.to_move().kind == MoveKind::kPlayer) {

@@ -1,0 +1,114 @@
+// What the reisswitz program says of a mistake on its command line: the
+// option and what it wants, exit code 2, and nothing played or written.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "../text_match.hpp"
+#include "cli_run.hpp"
+
+namespace rz {
+namespace {
+
+using test_support::CliRun;
+using test_support::contains;
+using test_support::reisswitz;
+
+// A folder of its own under the build's temporary folder, emptied first.
+std::filesystem::path scratch(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("reisswitz-cli-" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir;
+}
+
+TEST(CommandLine, ANegativeSeedOrCountIsAUsageErrorThatNamesTheOption) {
+  // CLI11 alone read "-1" into a seed as 2^64 - 1 and played the games.
+  const struct {
+    const char* args;
+    const char* says;
+  } cases[] = {
+      {"simulate 1870 --games 2 --seed -1 --quiet",
+       "--seed: '-1' is not a whole number of 0 or more"},
+      {"simulate 1870 --games 0", "--games: '0' is not a whole number of 1 or more"},
+      {"simulate 1870 --games 1 --threads -3",
+       "--threads: '-3' is not a whole number of 1 or more"},
+      {"ladder 1870 --bots random,random --games 1 --seed -3",
+       "--seed: '-3' is not a whole number of 0 or more"},
+      {"run 1870 --seed -5", "--seed: '-5' is not a whole number of 0 or more"},
+      {"odds 1870 --attack-sp -2 --defence-sp 3",
+       "--attack-sp: '-2' is not a whole number of 0 or more"},
+  };
+  for (const auto& c : cases) {
+    const CliRun r = reisswitz(c.args);
+    EXPECT_EQ(r.rc, 2) << c.args << "\n" << r.out;
+    EXPECT_TRUE(contains(r.out, c.says)) << c.args << "\n" << r.out;
+    EXPECT_FALSE(contains(r.out, "games, French")) << c.args << ": played\n" << r.out;
+  }
+}
+
+TEST(CommandLine, ASimulationWhoseResultsCannotBeWrittenPlaysNoGame) {
+  const auto dir = scratch("unwritable");
+  // 100,000 games would take an hour: the refusal must come first.
+  const CliRun r = reisswitz("simulate 1870 --games 100000 --quiet --json " +
+                             (dir / "no" / "such" / "folder.json").string());
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "error: --json: cannot write the file")) << r.out;
+  EXPECT_TRUE(contains(r.out, "No such file or directory")) << r.out;
+  EXPECT_FALSE(contains(r.out, "games, French")) << r.out;
+  const CliRun folder = reisswitz("simulate 1870 --games 100000 --quiet --csv " + dir.string());
+  EXPECT_EQ(folder.rc, 1) << folder.out;
+  EXPECT_TRUE(contains(folder.out,
+                       "error: --csv: cannot write the file " + dir.string() + ": it is a folder"))
+      << folder.out;
+  // The check leaves nothing behind.
+  EXPECT_TRUE(std::filesystem::is_empty(dir));
+}
+
+TEST(CommandLine, ASimulationWritesItsJsonAndCsvWhole) {
+  const auto dir = scratch("results");
+  const auto json = dir / "study.json", csv = dir / "study.csv";
+  const CliRun r =
+      reisswitz("simulate 1870 --games 2 --bots random,random --max-steps 300 --quiet --json " +
+                json.string() + " --csv " + csv.string());
+  ASSERT_EQ(r.rc, 0) << r.out;
+  std::ifstream jf(json);
+  const auto j = nlohmann::json::parse(jf);
+  EXPECT_EQ(j["games"], 2);
+  EXPECT_EQ(j["per_game"].size(), 2u);
+  std::ifstream cf(csv);
+  std::stringstream read;
+  read << cf.rdbuf();
+  const std::string lines = read.str();
+  EXPECT_EQ(lines.rfind("game,seed,winner,kind,turns,vp,actions\n", 0), 0u) << lines;
+  EXPECT_EQ(std::count(lines.begin(), lines.end(), '\n'), 3) << lines;
+  // Written beside and renamed: no copy is left.
+  int files = 0;
+  for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 2);
+}
+
+TEST(CommandLine, AnUnknownScenarioNamesTheScenariosBeforeAnythingIsAsked) {
+  const CliRun run = reisswitz("run 1870 --scenario histroical");
+  EXPECT_EQ(run.rc, 2) << run.out;
+  EXPECT_TRUE(contains(
+      run.out, "there is no scenario 'histroical' in 1870: the scenarios are free, historical"))
+      << run.out;
+  // play checks the scenario and the bot before it asks which side you play.
+  const CliRun play = reisswitz("play 1870 --scenario nope --no-autosave < /dev/null");
+  EXPECT_EQ(play.rc, 2) << play.out;
+  EXPECT_TRUE(contains(play.out, "there is no scenario 'nope'")) << play.out;
+  EXPECT_FALSE(contains(play.out, "Which side do you play?")) << play.out;
+  const CliRun bot = reisswitz("play 1870 --bot foo --no-autosave < /dev/null");
+  EXPECT_EQ(bot.rc, 2) << bot.out;
+  EXPECT_TRUE(contains(bot.out, "there is no bot 'foo'")) << bot.out;
+  EXPECT_FALSE(contains(bot.out, "Which side do you play?")) << bot.out;
+}
+
+}  // namespace
+}  // namespace rz
