@@ -5,8 +5,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -209,7 +211,16 @@ Result<LadderFile> LadderFile::open(const std::string& path, const LadderConfig&
   f.path_ = path;
   f.config_ = config;
   std::ifstream in(path, std::ios::binary);
-  if (!in) return f;  // no results yet
+  if (!in) {
+    // No results yet: the file is made now, so that a ladder that could not
+    // keep its games says so before it plays them.
+    std::FILE* made = std::fopen(path.c_str(), "ab");
+    if (!made)
+      return make_error(Code::kNotFound,
+                        path + ": cannot make the results file: " + std::strerror(errno));
+    std::fclose(made);
+    return f;
+  }
   std::stringstream buf;
   buf << in.rdbuf();
   std::string text = buf.str();
@@ -312,7 +323,9 @@ Status LadderFile::append(const LadderGame& g) {
   const std::string line = j.dump() + "\n";
   // Appended in one write and synced: a finished game survives a kill.
   std::FILE* out = std::fopen(path_.c_str(), "ab");
-  if (!out) return make_error(Code::kNotFound, path_ + ": cannot open the results file to append");
+  if (!out)
+    return make_error(Code::kNotFound,
+                      path_ + ": cannot open the results file to append: " + std::strerror(errno));
   const bool ok = std::fwrite(line.data(), 1, line.size(), out) == line.size() &&
                   std::fflush(out) == 0 && ::fsync(fileno(out)) == 0;
   std::fclose(out);

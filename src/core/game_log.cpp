@@ -161,7 +161,9 @@ Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
 
 Result<std::string> read_text_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(Code::kNotFound, "cannot read the file " + path);
+  if (!in)
+    return make_error(Code::kNotFound,
+                      "cannot read the file " + path + ": " + std::strerror(errno));
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();

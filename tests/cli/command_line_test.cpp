@@ -70,6 +70,23 @@ TEST(CommandLine, ASimulationWhoseResultsCannotBeWrittenPlaysNoGame) {
   EXPECT_TRUE(std::filesystem::is_empty(dir));
 }
 
+TEST(CommandLine, ALadderThatCannotKeepItsResultsPlaysNoGame) {
+  const auto dir = scratch("ladder");
+  const std::string file = (dir / "no" / "such" / "ladder.jsonl").string();
+  const CliRun r = reisswitz("ladder 1870 --bots random,random --games 1 --results " + file);
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, file + ": cannot make the results file: No such file or directory"))
+      << r.out;
+  EXPECT_FALSE(contains(r.out, "[1/2]")) << r.out;
+}
+
+TEST(CommandLine, AFileThatCannotBeReadSaysWhy) {
+  const CliRun r = reisswitz("odds 1870 --saved /no/such/game.json --action \"attack to=2107\"");
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "cannot read the file /no/such/game.json: No such file or directory"))
+      << r.out;
+}
+
 TEST(CommandLine, ASimulationWritesItsJsonAndCsvWhole) {
   const auto dir = scratch("results");
   const auto json = dir / "study.json", csv = dir / "study.csv";
