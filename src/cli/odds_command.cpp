@@ -58,23 +58,6 @@ int print(const nlohmann::json& j, const std::string& text, bool as_json) {
   return 0;
 }
 
-Result<std::unique_ptr<State>> load_saved(const WateGame& game, const std::string& path) {
-  auto text = read_text_file(path);
-  if (!text) return text.error();
-  if (auto system = log_system(*text); system && *system == game.name()) {
-    auto log = parse_game_log(*text, game);
-    if (!log) return make_error(Code::kMalformed, path + ": " + log.error().message);
-    auto st = replay_log(game, *log);
-    if (!st) return make_error(Code::kMalformed, path + " does not replay: " + st.error().message);
-    return st;
-  }
-  auto st = game.deserialize(*text);
-  if (!st)
-    return make_error(Code::kMalformed,
-                      path + " is neither a game log nor a saved state: " + st.error().message);
-  return st;
-}
-
 int saved_odds(const WateGame& game, const OddsArgs& a) {
   if (a.actions.empty()) {
     std::cerr << "error: --saved needs --action \"attack target=XXYY from=XXYY[,XXYY]\" (or "
@@ -82,7 +65,7 @@ int saved_odds(const WateGame& game, const OddsArgs& a) {
                  "for a March Combat)\n";
     return 2;
   }
-  auto loaded = load_saved(game, a.saved);
+  auto loaded = load_game_or_state(game, a.saved);
   if (!loaded) {
     std::cerr << "error: " << loaded.error().message << "\n";
     return 1;

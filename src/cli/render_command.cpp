@@ -1,10 +1,10 @@
 // reisswitz render 1870: the map, and optionally a game situation, to SVG/PNG.
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <utility>
 
 #include "cli/commands.hpp"
+#include "core/game_log.hpp"
 #include "render/map_render.hpp"
 #include "render/wate1870_counters.hpp"
 #include "rules/wate1870/game.hpp"
@@ -41,16 +41,9 @@ int run_render(const RenderArgs& a) {
   }
   std::unique_ptr<State> state;
   if (!a.saved.empty()) {
-    std::ifstream in(a.saved);
-    if (!in) {
-      std::cerr << "error: cannot read the saved game " << a.saved << "\n";
-      return 1;
-    }
-    std::stringstream ss;
-    ss << in.rdbuf();
-    auto st = (*game)->deserialize(ss.str());
+    auto st = load_game_or_state(**game, a.saved);
     if (!st) {
-      std::cerr << "error: " << a.saved << ": " << st.error().to_string() << "\n";
+      std::cerr << "error: " << st.error().message << "\n";
       return 1;
     }
     state = std::move(st).value();
@@ -58,7 +51,7 @@ int run_render(const RenderArgs& a) {
     auto st = (*game)->initial_state(a.scenario, {}, 1);
     if (!st) {
       std::cerr << "error: " << st.error().to_string() << "\n";
-      return 1;
+      return st.error().code == Code::kNotFound ? 2 : 1;  // no such scenario
     }
     state = std::move(st).value();
   }
@@ -72,6 +65,12 @@ int run_render(const RenderArgs& a) {
     }
     viewer = *p;
   }
+  for (const auto& [flag, file] : {std::pair{"--svg", &a.svg}, std::pair{"--png", &a.png}})
+    if (!file->empty())
+      if (auto ok = check_writable(*file); !ok) {
+        std::cerr << "error: " << flag << ": " << ok.error().message << "\n";
+        return 1;
+      }
   render::RenderOptions opt;
   opt.hex_px = a.hex_px;
   opt.title = "1870: The War Against the Empire";
@@ -103,7 +102,9 @@ void add_render_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("render", "Draw the map, and a game situation, to SVG and/or PNG");
   cmd->add_option("system", args->system, "Rule system (1870)")->required();
   cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
-  cmd->add_option("--saved", args->saved, "Draw a saved game (JSON from 'run --save') instead of a scenario");
+  cmd->add_option("--saved", args->saved,
+                  "Draw a saved game instead of a scenario: a game log (play's save, run --log) or "
+                  "a state (run --save)");
   cmd->add_option("--png", args->png, "Write a PNG here");
   cmd->add_option("--svg", args->svg, "Write an SVG here");
   cmd->add_option("--as", args->viewer, "Draw what this player may see: French, German or umpire")

@@ -274,4 +274,21 @@ Result<std::unique_ptr<State>> replay_log(const Game& game, const GameLog& log, 
   return st;
 }
 
+Result<std::unique_ptr<State>> load_game_or_state(const Game& game, const std::string& path) {
+  auto text = read_text_file(path);
+  if (!text) return text.error();
+  if (auto system = log_system(*text); system && *system == game.name()) {
+    auto log = parse_game_log(*text, game);
+    if (!log) return make_error(Code::kMalformed, path + ": " + log.error().message);
+    auto st = replay_log(game, *log);
+    if (!st) return make_error(Code::kMalformed, path + " does not replay: " + st.error().message);
+    return st;
+  }
+  auto st = game.deserialize(*text);
+  if (!st)
+    return make_error(Code::kMalformed,
+                      path + " is neither a game log nor a saved state: " + st.error().message);
+  return st;
+}
+
 }  // namespace rz

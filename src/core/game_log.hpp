@@ -74,4 +74,8 @@ Status apply_log(const Game& game, State& state, const GameLog& log, std::size_t
 // Replays a whole log from its scenario: the final state, or the divergence.
 Result<std::unique_ptr<State>> replay_log(const Game& game, const GameLog& log, const StepObserver& on_step = {});
 
+// The state a file holds: a game log (play's save, run --log) replayed, or a
+// saved state (run --save). The error names the file and what is wrong.
+Result<std::unique_ptr<State>> load_game_or_state(const Game& game, const std::string& path);
+
 }  // namespace rz

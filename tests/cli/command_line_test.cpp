@@ -87,6 +87,29 @@ TEST(CommandLine, AFileThatCannotBeReadSaysWhy) {
       << r.out;
 }
 
+// play keeps a game log; render (as odds) draws it as well as a saved state.
+TEST(CommandLine, RenderDrawsAGameLogAsWellAsASavedState) {
+  const auto dir = scratch("render");
+  const auto log = dir / "game.json", state = dir / "state.json", svg = dir / "map.svg";
+  std::ofstream(dir / "orders.txt") << "French: end-administrative\nGerman: end-administrative\n";
+  const CliRun run = reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " +
+                               log.string() + " --save " + state.string());
+  ASSERT_EQ(run.rc, 0) << run.out;
+  for (const auto& saved : {log, state}) {
+    std::filesystem::remove(svg);
+    const CliRun r = reisswitz("render 1870 --saved " + saved.string() + " --svg " + svg.string());
+    EXPECT_EQ(r.rc, 0) << saved << "\n" << r.out;
+    EXPECT_TRUE(std::filesystem::exists(svg)) << saved;
+  }
+  const CliRun bad =
+      reisswitz("render 1870 --saved " + (dir / "orders.txt").string() + " --svg " + svg.string());
+  EXPECT_EQ(bad.rc, 1) << bad.out;
+  EXPECT_TRUE(contains(bad.out, "is neither a game log nor a saved state")) << bad.out;
+  const CliRun nowhere = reisswitz("render 1870 --png " + (dir / "no" / "map.png").string());
+  EXPECT_EQ(nowhere.rc, 1) << nowhere.out;
+  EXPECT_TRUE(contains(nowhere.out, "error: --png: cannot write the file")) << nowhere.out;
+}
+
 TEST(CommandLine, ASimulationWritesItsJsonAndCsvWhole) {
   const auto dir = scratch("results");
   const auto json = dir / "study.json", csv = dir / "study.csv";
