@@ -99,11 +99,12 @@ int run_game(const RunArgs& a) {
   }
   std::vector<std::string> lines;
   if (!a.actions.empty()) {
-    std::ifstream in(a.actions);
-    if (!in) {
-      std::cerr << "error: cannot read the actions file " << a.actions << "\n";
+    auto text = read_text_file(a.actions);
+    if (!text) {
+      std::cerr << "error: --actions: " << text.error().message << "\n";
       return 1;
     }
+    std::istringstream in(*text);
     for (std::string line; std::getline(in, line);) lines.push_back(line);
   }
   nlohmann::json log = nlohmann::json::array();
