@@ -4,7 +4,6 @@
 // player may see (fog of war): his view, the events visible to him and the
 // orders the rules let him know of.
 #include <CLI/CLI.hpp>
-#include <fstream>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <sstream>
