@@ -566,6 +566,10 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
     default:
       break;
   }
+  // A march going as planned takes the next hex of its path as march() would,
+  // without the Scene of the map (most of a march's decisions).
+  if (step == StepKind::kMarch && ws.force())
+    if (auto a = next_move(ws.data().map, ws.force()->hex, legal)) return *a;
   // The LOCs and ZOCs are the position's, but through a march those it was
   // planned with (only the marching force moves).
   if (step != StepKind::kMarch || !zocs[0]) refresh(ws);
