@@ -1,9 +1,9 @@
 // reisswitz render 1870: the map, and optionally a game situation, to SVG/PNG.
 #include <CLI/CLI.hpp>
 #include <iostream>
-#include <utility>
 
 #include "cli/commands.hpp"
+#include "cli/output_files.hpp"
 #include "core/game_log.hpp"
 #include "render/map_render.hpp"
 #include "render/wate1870_counters.hpp"
@@ -65,12 +65,7 @@ int run_render(const RenderArgs& a) {
     }
     viewer = *p;
   }
-  for (const auto& [flag, file] : {std::pair{"--svg", &a.svg}, std::pair{"--png", &a.png}})
-    if (!file->empty())
-      if (auto ok = check_writable(*file); !ok) {
-        std::cerr << "error: " << flag << ": " << ok.error().message << "\n";
-        return 1;
-      }
+  if (!output_files_writable({{"--svg", &a.svg}, {"--png", &a.png}})) return 1;
   render::RenderOptions opt;
   opt.hex_px = a.hex_px;
   opt.title = "1870: The War Against the Empire";

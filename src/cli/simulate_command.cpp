@@ -12,10 +12,10 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
-#include <utility>
 
 #include "bots/simulate.hpp"
 #include "cli/commands.hpp"
+#include "cli/output_files.hpp"
 #include "cli/whole_number.hpp"
 #include "core/game_log.hpp"
 #include "render/map_render.hpp"
@@ -149,15 +149,9 @@ int run_simulate(SimulateArgs& a) {
     std::cerr << "error: " << loaded.error().to_string() << "\n";
     return 1;
   }
-  // Outputs are checked before the games are played: a study may take hours.
-  for (const auto& [flag, file] :
-       {std::pair{"--json", &a.json_file}, std::pair{"--csv", &a.csv_file},
-        std::pair{"--plot", &a.plot_file}})
-    if (!file->empty())
-      if (auto ok = check_writable(*file); !ok) {
-        std::cerr << "error: " << flag << ": " << ok.error().message << "\n";
-        return 1;
-      }
+  if (!output_files_writable(
+          {{"--json", &a.json_file}, {"--csv", &a.csv_file}, {"--plot", &a.plot_file}}))
+    return 1;
   Progress progress(a.cfg.games, !a.quiet);
   auto games = bots::simulate_1870(**loaded, a.cfg, [&](int done) { progress(done); });
   if (!games) {
