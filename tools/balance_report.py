@@ -72,7 +72,7 @@ def main():
     for name, (d, m) in runs.items():
         w(f"| {TITLES[name]} | {d['games']} | {pct(d['french_wins'])} | {pct(d['german_wins'])} | "
           f"{pct(d['draws'])} | {d['mean_turns']:.2f} | {m.get('commit', '?')} | "
-          f"{m.get('seconds', '?')} s on {m.get('cores', '?')} cores |")
+          f"{m.get('seconds', '?')} s on {m.get('cores', '?')} core{'' if m.get('cores') == 1 else 's'} |")
     w("")
     w("Wall time is for the whole study on this machine, which was shared with other jobs.")
     per_game = {name: m["seconds"] * m["cores"] / d["games"] for name, (d, m) in runs.items()
