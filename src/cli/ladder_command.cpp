@@ -5,6 +5,7 @@
 // that many games at once; the results do not depend on it. --results keeps
 // each game in a file as it ends, and the same command run again resumes.
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -72,6 +73,13 @@ int run_ladder(const LadderArgs& a) {
     return 1;
   }
   const Game& game = **loaded;
+  // The scenario and options are checked before the first game, not by each game.
+  GameOptions options;
+  for (const auto& o : c.options) options.values[o] = "on";
+  if (auto st = game.initial_state(c.scenario, options, c.seed); !st) {
+    std::cerr << "error: " << st.error().to_string() << "\n";
+    return st.error().code == Code::kNotFound ? 2 : 1;
+  }
   std::optional<bots::LadderFile> file;
   if (a.report && a.results.empty()) {
     std::cerr << "error: --report prints what a --results file holds; name the file\n";
@@ -194,7 +202,13 @@ void add_ladder_command(CLI::App& app) {
   cmd->add_flag("--quiet", args->quiet, "No line per game as it ends");
   cmd->add_flag("--report", args->report,
                 "Play nothing: the table of the games already in the --results file");
-  cmd->callback([args] { set_exit_code(run_ladder(*args)); });
+  cmd->callback([args] {
+    // An option named twice is used once (and named once in the results file).
+    auto& o = args->config.options;
+    std::sort(o.begin(), o.end());
+    o.erase(std::unique(o.begin(), o.end()), o.end());
+    set_exit_code(run_ladder(*args));
+  });
 }
 
 }  // namespace rz::cli

@@ -243,7 +243,12 @@ void add_simulate_command(CLI::App& app) {
   cmd->add_option("--plot", args->plot_file,
                   "Draw the final VP distribution to this PNG (or .svg) file");
   cmd->add_flag("--quiet", args->quiet, "No progress bar");
-  cmd->callback([args] { set_exit_code(run_simulate(*args)); });
+  cmd->callback([args] {
+    auto& o = args->options;  // an option named twice is used once
+    std::sort(o.begin(), o.end());
+    o.erase(std::unique(o.begin(), o.end()), o.end());
+    set_exit_code(run_simulate(*args));
+  });
 }
 
 }  // namespace rz::cli

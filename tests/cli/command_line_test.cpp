@@ -80,6 +80,21 @@ TEST(CommandLine, ALadderThatCannotKeepItsResultsPlaysNoGame) {
   EXPECT_FALSE(contains(r.out, "[1/2]")) << r.out;
 }
 
+TEST(CommandLine, ALadderChecksItsScenarioBeforeItsFirstGame) {
+  const CliRun r = reisswitz("ladder 1870 --bots random,random --games 1 --scenario histroical");
+  EXPECT_EQ(r.rc, 2) << r.out;
+  EXPECT_TRUE(contains(r.out, "there is no scenario 'histroical'")) << r.out;
+  EXPECT_FALSE(contains(r.out, "[1/2]")) << r.out;
+}
+
+TEST(CommandLine, AnOptionalRuleNamedTwiceIsUsedOnce) {
+  const CliRun r = reisswitz(
+      "simulate 1870 --games 1 --bots random,random --max-steps 50 --quiet --option 12.2 --option "
+      "12.2");
+  EXPECT_EQ(r.rc, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "1870, scenario historical, options 12.2: 1 games")) << r.out;
+}
+
 TEST(CommandLine, AFileThatCannotBeReadSaysWhy) {
   const CliRun r = reisswitz("odds 1870 --saved /no/such/game.json --action \"attack to=2107\"");
   EXPECT_EQ(r.rc, 1) << r.out;
