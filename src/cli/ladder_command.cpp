@@ -5,7 +5,6 @@
 // that many games at once; the results do not depend on it. --results keeps
 // each game in a file as it ends, and the same command run again resumes.
 #include <CLI/CLI.hpp>
-#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -78,7 +77,7 @@ int run_ladder(const LadderArgs& a) {
   for (const auto& o : c.options) options.values[o] = "on";
   if (auto st = game.initial_state(c.scenario, options, c.seed); !st) {
     std::cerr << "error: " << st.error().to_string() << "\n";
-    return st.error().code == Code::kNotFound ? 2 : 1;
+    return exit_code_for(st.error());
   }
   std::optional<bots::LadderFile> file;
   if (a.report && a.results.empty()) {
@@ -203,10 +202,7 @@ void add_ladder_command(CLI::App& app) {
   cmd->add_flag("--report", args->report,
                 "Play nothing: the table of the games already in the --results file");
   cmd->callback([args] {
-    // An option named twice is used once (and named once in the results file).
-    auto& o = args->config.options;
-    std::sort(o.begin(), o.end());
-    o.erase(std::unique(o.begin(), o.end()), o.end());
+    each_once(args->config.options);  // and named once in the results file
     set_exit_code(run_ladder(*args));
   });
 }

@@ -126,7 +126,7 @@ int run_play(const PlayArgs& a) {
     auto st = game.initial_state(log.scenario, log.options, log.seed);
     if (!st) {
       std::cerr << "error: " << st.error().to_string() << "\n";
-      return st.error().code == Code::kNotFound ? 2 : 1;
+      return exit_code_for(st.error());
     }
     state = std::move(st).value();
     log.initial_hash = state->hash();

@@ -51,7 +51,7 @@ int run_render(const RenderArgs& a) {
     auto st = (*game)->initial_state(a.scenario, {}, 1);
     if (!st) {
       std::cerr << "error: " << st.error().to_string() << "\n";
-      return st.error().code == Code::kNotFound ? 2 : 1;  // no such scenario
+      return exit_code_for(st.error());  // no such scenario: 2
     }
     state = std::move(st).value();
   }

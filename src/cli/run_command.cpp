@@ -72,7 +72,7 @@ int run_game(const RunArgs& a) {
   auto init = (*game)->initial_state(a.scenario, options, a.seed);
   if (!init) {
     std::cerr << "error: " << init.error().to_string() << "\n";
-    return init.error().code == Code::kNotFound ? 2 : 1;  // no such scenario or option
+    return exit_code_for(init.error());  // no such scenario or option: 2
   }
   std::unique_ptr<State> st = std::move(init).value();
   Player viewer = kUmpire;

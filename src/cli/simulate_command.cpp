@@ -156,7 +156,7 @@ int run_simulate(SimulateArgs& a) {
   auto games = bots::simulate_1870(**loaded, a.cfg, [&](int done) { progress(done); });
   if (!games) {
     std::cerr << "error: " << games.error().to_string() << "\n";
-    return games.error().code == Code::kNotFound || games.error().code == Code::kMalformed ? 2 : 1;
+    return exit_code_for(games.error());
   }
   print_summary(a, *games, std::cout);
   if (!a.json_file.empty()) {
@@ -244,9 +244,7 @@ void add_simulate_command(CLI::App& app) {
                   "Draw the final VP distribution to this PNG (or .svg) file");
   cmd->add_flag("--quiet", args->quiet, "No progress bar");
   cmd->callback([args] {
-    auto& o = args->options;  // an option named twice is used once
-    std::sort(o.begin(), o.end());
-    o.erase(std::unique(o.begin(), o.end()), o.end());
+    each_once(args->options);
     set_exit_code(run_simulate(*args));
   });
 }

@@ -10,10 +10,9 @@ CLI::Validator whole_number(std::uint64_t min) {
       [min](std::string& s) -> std::string {
         std::uint64_t v = 0;
         const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
-        const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-        // Too big for the option: CLI11's own conversion says so.
+        // Digits too many for the option: CLI11's own conversion says so.
         if (digits &&
-            (ec == std::errc::result_out_of_range || (end == s.data() + s.size() && v >= min)))
+            (std::from_chars(s.data(), s.data() + s.size(), v).ec != std::errc{} || v >= min))
           return {};
         return "'" + s + "' is not a whole number of " + std::to_string(min) + " or more";
       },
