@@ -1,7 +1,10 @@
 #include "data/yaml_file.hpp"
 
+#include <algorithm>
 #include <fstream>
+#include <map>
 #include <sstream>
+#include <vector>
 
 namespace rz::data {
 
@@ -22,10 +25,53 @@ void fail_line(const Doc& doc, int line, const std::string& reason) {
   throw DataFileError(doc.file, line, reason);
 }
 
+namespace {
+
+// What yaml-cpp lets through and a loader cannot see afterwards: a key given
+// twice in one mapping (yaml-cpp keeps the first and drops the other
+// silently) and a control character in a value (a line break in a name would
+// split the one-line error messages that quote it).
+void check_nodes(const Doc& doc, const YAML::Node& node) {
+  if (node.IsScalar()) {
+    for (const char c : node.Scalar())
+      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+        fail(doc, node,
+             "a value must not hold a control character (a line break, a tab): '" +
+                 std::string(node.Scalar().substr(0, node.Scalar().find(c))) + "...'");
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) check_nodes(doc, item);
+  } else if (node.IsMap()) {
+    std::map<std::string, int> lines;  // each key and the line it was first given on
+    for (const auto& kv : node) {
+      check_nodes(doc, kv.first);
+      if (kv.first.IsScalar()) {
+        const auto [at, first] = lines.emplace(kv.first.Scalar(), line_of(kv.first));
+        if (!first)
+          fail(doc, kv.first,
+               "the key '" + kv.first.Scalar() +
+                   "' is given twice in the same mapping (first on line " +
+                   std::to_string(at->second) + "): which one is meant?");
+      }
+      check_nodes(doc, kv.second);
+    }
+  }
+}
+
+}  // namespace
+
 Doc parse_text(const std::string& text, const std::string& name) {
   try {
-    Doc d{name, YAML::Load(text)};
+    const std::vector<YAML::Node> docs = YAML::LoadAll(text);
+    Doc d{name, docs.empty() ? YAML::Node() : docs.front()};
+    // A second document ("---") would be read by no loader: an edit put in the wrong place.
+    if (docs.size() > 1)
+      fail_line(d,
+                line_of(docs[1]) > 0
+                    ? line_of(docs[1])
+                    : 1 + static_cast<int>(std::count(text.begin(), text.end(), '\n')),
+                "a data file holds one YAML document; a second one starts here (after '---')");
     if (!d.root.IsMap()) fail_line(d, 1, "the file must be a mapping of named sections");
+    check_nodes(d, d.root);
     return d;
   } catch (const YAML::ParserException& e) {
     throw DataFileError(name, e.mark.line + 1, "not valid YAML: " + e.msg);

@@ -330,6 +330,36 @@ TEST(Wate1870_Tables_Malformed, MissingTerrainRow) {
   expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "  - {terrain: clear"), "'mountain' has no row");
 }
 
+// yaml-cpp keeps the first of two equal keys and drops the other without a word.
+TEST(Wate1870_Tables_Malformed, AKeyGivenTwiceInAMappingIsRefusedWhereItIsRepeated) {
+  const std::string text = replace_once(shipped(), "artillery_divisor:     {French: 1, German: 2,",
+                                        "artillery_divisor:     {French: 1, German: 2, German: 9,");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "artillery_divisor:"),
+                    "the key 'German' is given twice in the same mapping (first on line " +
+                        std::to_string(line_of(text, "artillery_divisor:")) + ")");
+}
+
+TEST(Wate1870_Tables_Malformed, ASectionGivenTwiceIsRefusedAtTheSecond) {
+  const std::string second = "terrain:\n  - {terrain: clear, mp: 9}\n";
+  const std::string text = shipped() + second;
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, second),
+                    "the key 'terrain' is given twice in the same mapping (first on line " +
+                        std::to_string(line_of(text, "terrain:")) + ")");
+}
+
+TEST(Wate1870_Tables_Malformed, ASecondYamlDocumentIsRefused) {
+  const std::string text = shipped() + "---\nfoo: 1\n";
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "foo: 1"),
+                    "a second one starts here");
+}
+
+// A line break in a value would split the one-line message that quotes it.
+TEST(Wate1870_Tables_Malformed, AControlCharacterInAValueIsRefused) {
+  const std::string text = replace_once(shipped(), "{column: \"1-2\",", "{column: \"1\\n2\",");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "{column: \"1\\n2"),
+                    "a value must not hold a control character (a line break, a tab): '1...'");
+}
+
 TEST(Wate1870_Tables_Malformed, MissingFileIsADataErrorNotACrash) {
   const auto r = Tables::load("/nonexistent/tables.yaml");
   expect_data_error(r, "/nonexistent/tables.yaml", 0, "cannot open");
