@@ -330,6 +330,48 @@ TEST(Wate1870_Tables_Malformed, MissingTerrainRow) {
   expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "  - {terrain: clear"), "'mountain' has no row");
 }
 
+// 12.3: the fuzzing of session 30 found these accepted, and the odds changed with them.
+TEST(Wate1870_Tables_Malformed, MitrailleuseJamsRunningBackwardsAreRefused) {
+  const std::string text =
+      replace_once(shipped(), "jam_from: 11, jam_to: 13", "jam_from: 13, jam_to: 11");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "mitrailleuse:"),
+                    "the jam range runs from 13 down to 11; 'jam_to' must not be below 'jam_from'");
+}
+
+TEST(Wate1870_Tables_Malformed, MitrailleuseJamOnANumberNoD66RollGivesIsRefused) {
+  const std::string text =
+      replace_once(shipped(), "jam_from: 11, jam_to: 13", "jam_from: 19, jam_to: 29");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "mitrailleuse:"),
+                    "'jam_from' is 19, not a d66 roll");
+}
+
+TEST(Wate1870_Tables_Malformed, MitrailleuseExceptionThatIsNoDoubleIsRefused) {
+  const std::string text = replace_once(shipped(), "no_extra_roll_on: 11", "no_extra_roll_on: 12");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "mitrailleuse:"),
+                    "'no_extra_roll_on' is 12; it must be a double (11, 22 ... 66) (rule 12.3)");
+}
+
+// A range left short is reported where it ends, not at the top of its list.
+TEST(Wate1870_Tables_Malformed, CftBandsStoppingShortAreReportedAtTheLastBand) {
+  const std::string text =
+      replace_once(shipped(), "{band: D, from: 64, to: 66}", "{band: D, from: 64, to: 65}");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "{band: D"),
+                    "the CFT bands stop before 66");
+}
+
+TEST(Wate1870_Tables_Malformed, ALastCftColumnWithAnEndIsReportedAtThatColumn) {
+  const std::string text = replace_once(shipped(), "{column: \"25+\",   min_sp: 25,            ",
+                                        "{column: \"25+\",   min_sp: 25, max_sp: 30,");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "{column: \"25+\""),
+                    "the last CFT column must be open-ended");
+}
+
+TEST(Wate1870_Tables_Malformed, SrBandsStoppingShortAreReportedAtTheLastBand) {
+  const std::string text = replace_once(shipped(), "sr_max: 6", "sr_max: 5");
+  expect_data_error(Tables::parse(text, kFile), kFile, line_of(text, "sr_max: 5"),
+                    "SR bands must cover SR 1 to 6");
+}
+
 // yaml-cpp keeps the first of two equal keys and drops the other without a word.
 TEST(Wate1870_Tables_Malformed, AKeyGivenTwiceInAMappingIsRefusedWhereItIsRepeated) {
   const std::string text = replace_once(shipped(), "artillery_divisor:     {French: 1, German: 2,",

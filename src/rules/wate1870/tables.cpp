@@ -196,7 +196,10 @@ struct TablesReader {
       expect = next_d66(b.to);
       t.cft_bands_.push_back(b);
     }
-    if (expect != 0) fail(doc, bands, "the CFT bands stop before 66 (next uncovered roll " + std::to_string(expect) + ")");
+    // The fault is where the last band ends (or the empty list).
+    if (expect != 0)
+      fail(doc, bands.size() > 0 ? bands[bands.size() - 1]["to"] : bands,
+           "the CFT bands stop before 66 (next uncovered roll " + std::to_string(expect) + ")");
 
     const YAML::Node hq = section(doc, sec, "hq_check");
     data::allow_keys(doc, hq, {"from", "to", "source"});
@@ -231,15 +234,34 @@ struct TablesReader {
       opt_source(n, "cft." + c.label);
       t.cft_cols_.push_back(c);
     }
-    if (t.cft_cols_.empty() || next_min >= 0) fail(doc, cols, "the last CFT column must be open-ended (no max_sp)");
+    if (t.cft_cols_.empty() || next_min >= 0)
+      fail(doc, cols.size() > 0 ? cols[cols.size() - 1]["max_sp"] : cols,
+           "the last CFT column must be open-ended (no max_sp)");
   }
 
   void read_mitrailleuse(const YAML::Node& n) {
     data::allow_keys(doc, n, {"extra_roll_on_doubles", "no_extra_roll_on", "jam_from", "jam_to", "source"});
     t.mit_extra_ = data::get_bool(doc, n, "extra_roll_on_doubles");
     t.mit_no_extra_ = as_i(data::get_int(doc, n, "no_extra_roll_on", 11, 66));
-    t.mit_jam_from_ = as_i(data::get_int(doc, n, "jam_from", 11, 66));
-    t.mit_jam_to_ = as_i(data::get_int(doc, n, "jam_to", 11, 66));
+    // 12.3: the exception is one of the doubles; the jams a range of d66 rolls.
+    if (t.mit_no_extra_ % 11 != 0)
+      fail(doc, n["no_extra_roll_on"],
+           "'no_extra_roll_on' is " + std::to_string(t.mit_no_extra_) +
+               "; it must be a double (11, 22 ... 66) (rule 12.3)");
+    const auto d66 = [&](const char* key) {
+      const int v = as_i(data::get_int(doc, n, key, 11, 66));
+      if (!Tables::is_d66(v))
+        fail(doc, n[key],
+             std::string("'") + key + "' is " + std::to_string(v) +
+                 ", not a d66 roll (each digit 1-6)");
+      return v;
+    };
+    t.mit_jam_from_ = d66("jam_from");
+    t.mit_jam_to_ = d66("jam_to");
+    if (t.mit_jam_to_ < t.mit_jam_from_)
+      fail(doc, n["jam_to"],
+           "the jam range runs from " + std::to_string(t.mit_jam_from_) + " down to " +
+               std::to_string(t.mit_jam_to_) + "; 'jam_to' must not be below 'jam_from'");
     source(n, "mitrailleuse");
   }
 
@@ -364,7 +386,9 @@ struct TablesReader {
       expect = b.sr_max + 1;
       t.f_fort_vp_.push_back(b);
     }
-    if (expect != 7) fail(doc, list, "SR bands must cover SR 1 to 6 (fortress SR, geography §2)");
+    if (expect != 7)
+      fail(doc, list.size() > 0 ? list[list.size() - 1]["sr_max"] : list,
+           "SR bands must cover SR 1 to 6 (fortress SR, geography §2)");
     const YAML::Node mb = section(doc, v, "major_battle");
     data::allow_keys(doc, mb, {"min_combined_sp", "vp", "source"});
     t.major_min_sp_ = as_i(data::get_int(doc, mb, "min_combined_sp", 1, 999));
