@@ -4,11 +4,15 @@
 #include "rules/wate1870/forces.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "data/yaml_file.hpp"
 #include "data_test_util.hpp"
+#include "rules/wate1870/game_data.hpp"
 #include "rules/wate1870/tables.hpp"
 
 namespace rz::wate1870 {
@@ -175,6 +179,61 @@ TEST(Wate1870_Forces_Malformed, YamlSyntaxError) {
   EXPECT_EQ(r.error().code, Code::kDataError);
   EXPECT_EQ(r.error().message.rfind(kFile + ":", 0), 0u) << r.error().message;
   EXPECT_NE(r.error().message.find("not valid YAML"), std::string::npos) << r.error().message;
+}
+
+// 3.6.1, 3.6.2: the session 30 fuzzing found a French inherent max_sp of 9
+// accepted beside its command limit of 4; games then used the 9.
+TEST(Wate1870_Forces_Malformed, AnInherentMaxSpThatIsNotItsCommandLimitIsRefused) {
+  const std::string text =
+      replace_once(shipped(), "max_sp: 4, command_limit: 4", "max_sp: 9, command_limit: 4");
+  expect_data_error(Forces::parse(text, kFile), kFile, line_of(text, "max_sp: 9"),
+                    "the inherent division HQ's max_sp (9) must be its command limit (4)");
+}
+
+// The shipped data folder with `from` replaced by `to` in forces.yaml (the text
+// it was given is left in `forces_text`), loaded as a whole.
+Result<std::shared_ptr<const GameData>> load_with_forces(const std::string& from,
+                                                         const std::string& to,
+                                                         std::string& forces_text) {
+  const auto dir = std::filesystem::path(::testing::TempDir()) /
+                   ("reisswitz-forces-" + std::to_string(::getpid()) + "-" +
+                    ::testing::UnitTest::GetInstance()->current_test_info()->name());
+  std::filesystem::remove_all(dir);
+  std::filesystem::copy(std::string(REISSWITZ_SOURCE_DIR) + "/data", dir,
+                        std::filesystem::copy_options::recursive);
+  forces_text = replace_once(shipped(), from, to);
+  std::ofstream(dir / "wate1870" / "forces.yaml", std::ios::binary) << forces_text;
+  auto r = load_game_data(dir.string());
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+// Napoleon's counter says 4, the table of limits 16 for a French army: the
+// rules read the table, so the counter's number would be silently wrong.
+TEST(Wate1870_Forces_Malformed, ACommandLimitThatDisagreesWithTheTablesIsRefusedAtItsLine) {
+  std::string text;
+  const auto r = load_with_forces("    command_limit: 16\n", "    command_limit: 4\n", text);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, Code::kDataError);
+  const std::string& m = r.error().message;
+  EXPECT_NE(
+      m.find("/wate1870/forces.yaml:" + std::to_string(line_of(text, "    command_limit: 4\n")) +
+             ": HQ F-NAP (army) has command limit 4, but "),
+      std::string::npos)
+      << m;
+  EXPECT_NE(m.find("/wate1870/tables.yaml gives 16 (rule 3.6.2): the two files must agree"),
+            std::string::npos)
+      << m;
+}
+
+TEST(Wate1870_Forces_Malformed, ARankThatDisagreesWithTheCommandLimitIsRefused) {
+  std::string text;
+  const auto r = load_with_forces("name: \"1st Army (Steinmetz)\"\n    rank: army",
+                                  "name: \"1st Army (Steinmetz)\"\n    rank: division", text);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.error().message.find("HQ G-1A (division) has command limit 12, but "),
+            std::string::npos)
+      << r.error().message;
 }
 
 TEST(Wate1870_Forces_Malformed, MisspelledKey) {

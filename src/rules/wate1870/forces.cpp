@@ -73,6 +73,7 @@ HqDef read_hq(const Doc& doc, const YAML::Node& n) {
   hq.cavalry = data::opt_bool(doc, n, "cavalry").value_or(false);
   hq.napoleon = data::opt_bool(doc, n, "napoleon").value_or(false);
   hq.command_limit = static_cast<int>(data::get_int(doc, n, "command_limit", 1, 16));
+  hq.command_limit_line = data::line_of(n["command_limit"]);
   hq.source = data::require_source(doc, n);
   // 8.1 / GAP-W-15: only division HQs lead cavalry divisions.
   if (hq.cavalry && hq.rank != Rank::kDivision)
@@ -92,12 +93,20 @@ void read_forces(const Doc& doc, std::vector<HqDef>& hqs, InherentHq* inherent, 
     h.ratings = read_ratings(doc, n, "'inherent'", {"max_sp", "command_limit", "source"});
     h.max_sp = static_cast<int>(data::get_int(doc, n, "max_sp", 1, 16));
     h.command_limit = static_cast<int>(data::get_int(doc, n, "command_limit", 1, 16));
+    h.line = data::line_of(n["command_limit"]);
+    // 3.6.1, 3.6.2: the largest force without an HQ unit is what its inherent HQ leads.
+    if (h.max_sp != h.command_limit)
+      fail(doc, n["max_sp"],
+           "the inherent division HQ's max_sp (" + std::to_string(h.max_sp) +
+               ") must be its command limit (" + std::to_string(h.command_limit) +
+               "): it leads the force it stands for (rules 3.6.1, 3.6.2)");
     data::require_source(doc, n);
   });
   per_side(doc, root, "mobilised", [&](Side s, const YAML::Node& n) {
     MobilisedHq& m = mob[index(s)];
     m.ratings = read_ratings(doc, n, "'mobilised'", {"command_limit", "source"});
     m.command_limit = static_cast<int>(data::get_int(doc, n, "command_limit", 1, 16));
+    m.line = data::line_of(n["command_limit"]);
     data::require_source(doc, n);
   });
   const YAML::Node list = data::field(doc, root, "hqs");

@@ -30,6 +30,7 @@ struct HqDef {
   int command_limit = 0; // SP it can activate (3.6.2)
   std::string source;
   int line = 0;
+  int command_limit_line = 0;
 };
 
 // Ratings of the inherent division HQ of a force without an HQ unit (3.6.1).
@@ -37,12 +38,14 @@ struct InherentHq {
   HqRatings ratings;
   int max_sp = 0;         // largest force that has one: German 3, French 4
   int command_limit = 0;  // 3.6.2
+  int line = 0;           // of command_limit in the file
 };
 
 // An HQ bought for 5 RP that is not a force-pool counter (6.2, GAP-W-05).
 struct MobilisedHq {
   HqRatings ratings;
   int command_limit = 0;
+  int line = 0;  // of command_limit in the file
 };
 
 class Forces {
