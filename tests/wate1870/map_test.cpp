@@ -406,7 +406,17 @@ TEST(Wate1870_Map, MalformedMapsFailWithLineAndReason) {
   ExpectFails(Replace(g, "hex: \"2106\", terrain", "hex: \"21x6\", terrain"), 5, "not a hex number");
   ExpectFails(Replace(g, "hex: \"2106\", terrain", "hex: \"2206\", terrain"), 5, "outside the grid");
   ExpectFails(Replace(g, "hex: \"2106\", terrain", "hex: \"2006\", terrain"), 5, "listed twice");
-  ExpectFails(Replace(g, "  - {hex: \"2106\", terrain: rough, country: G, supply: G}\n", ""), 4, "2106 is missing");
+  // A missing hex is reported where it belongs: beside the hex after it, or the last one.
+  ExpectFails(
+      Replace(g, "  - {hex: \"2106\", terrain: rough, country: G, supply: G}\n", ""), 5,
+      "hex 2106 is missing: every hex of the grid must be listed once (it comes before hex 2007)");
+  ExpectFails(
+      Replace(g,
+              "  - {hex: \"2107\", terrain: clear, country: G, name: Saarbrucken, town: true, "
+              "source: \"rule 13.1\"}\n",
+              ""),
+      6,
+      "hex 2107 is missing: every hex of the grid must be listed once (it comes after hex 2007)");
   ExpectFails(Replace(g, "terrain: rough", "terrain: swamp"), 5, "unknown terrain 'swamp'");
   ExpectFails(Replace(g, "country: G, supply: G", "country: X, supply: G"), 5, "unknown country 'X'");
   ExpectFails(Replace(g, "fortress: 6", "fortress: 7"), 6, "from 1 to 6");

@@ -200,7 +200,19 @@ class MapReader {
       if (slots[i]) continue;
       const int w = m.col_max_ - m.col_min_ + 1;
       const hex::Hex h{m.col_min_ + static_cast<int>(i) % w, m.row_min_ + static_cast<int>(i) / w};
-      fail(doc, list, "hex " + h.id() + " is missing: every hex of the grid must be listed once");
+      const std::string missing =
+          "hex " + h.id() + " is missing: every hex of the grid must be listed once";
+      // Reported where it belongs in the grid's order (the shipped file's),
+      // beside the hex listed after it, or the last one.
+      for (std::size_t j = i + 1; j < n; ++j)
+        if (slots[j])
+          data::fail_line(doc, slots[j]->line,
+                          missing + " (it comes before hex " + slots[j]->hex.id() + ")");
+      for (std::size_t j = i; j-- > 0;)
+        if (slots[j])
+          data::fail_line(doc, slots[j]->line,
+                          missing + " (it comes after hex " + slots[j]->hex.id() + ")");
+      fail(doc, list, missing);
     }
     m.hexes_.reserve(n);
     for (auto& s : slots) m.hexes_.push_back(std::move(*s));
