@@ -84,31 +84,33 @@ void report(benchmark::State& s, const std::vector<Decision>& list) {
   s.counters["actions"] = actions / static_cast<double>(list.size());
 }
 
-// Listing the legal actions of a new state (a clone: nothing derived is kept
-// yet, as in a game, where every order makes a new position). The clone is in
-// the time: BM_Wate1870Clone says what it costs.
-void BM_Wate1870DecisionList(benchmark::State& s, StepKind kind) {
+// Times `work` on a clone of each decision of the kind: a new state, as in a
+// game, where every order makes a new position and nothing derived is kept
+// yet. The clone is in the time: BM_Wate1870Clone says what it costs.
+template <class Work>
+void each_decision(benchmark::State& s, StepKind kind, Work&& work) {
   const auto* list = of_kind(s, kind);
   if (!list) return;
   for (auto _ : s)
     for (const auto& d : *list) {
       auto fresh = d.state->clone();
-      benchmark::DoNotOptimize(fresh->legal_actions(d.player));
+      work(*fresh, d);
     }
   report(s, *list);
 }
 
-// Applying the order the random game took (with its check and its events),
-// to a clone of the state before it.
+// Listing the legal actions.
+void BM_Wate1870DecisionList(benchmark::State& s, StepKind kind) {
+  each_decision(s, kind, [](rz::State& st, const Decision& d) {
+    benchmark::DoNotOptimize(st.legal_actions(d.player));
+  });
+}
+
+// Applying the order the random game took (with its check and its events).
 void BM_Wate1870DecisionApply(benchmark::State& s, StepKind kind) {
-  const auto* list = of_kind(s, kind);
-  if (!list) return;
-  for (auto _ : s)
-    for (const auto& d : *list) {
-      auto fresh = d.state->clone();
-      benchmark::DoNotOptimize(fresh->apply(d.player, d.chosen));
-    }
-  report(s, *list);
+  each_decision(s, kind, [](rz::State& st, const Decision& d) {
+    benchmark::DoNotOptimize(st.apply(d.player, d.chosen));
+  });
 }
 
 // The kinds of decision a player makes (the chance steps are the dice's).
