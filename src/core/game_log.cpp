@@ -11,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/json_fault.hpp"
+
 namespace rz {
 
 using nlohmann::json;
@@ -110,7 +112,7 @@ std::string to_json(const GameLog& log, const Game& game) {
 
 Result<std::string> log_system(std::string_view text) {
   json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) return damaged("it is not valid JSON");
+  if (j.is_discarded()) return damaged("it is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return damaged("it is not a JSON object");
   auto s = field(j, "system", json::value_t::string, "");
   if (!s) return s.error();
@@ -119,7 +121,7 @@ Result<std::string> log_system(std::string_view text) {
 
 Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
   json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) return damaged("it is not valid JSON");
+  if (j.is_discarded()) return damaged("it is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return damaged("it is not a JSON object");
   GameLog log;
   auto system = field(j, "system", json::value_t::string, "");

@@ -65,25 +65,28 @@ struct Damage {
 TEST(CliGameLog, RefusesDamagedLogsWithAReason) {
   const std::string good = to_json(sample_log(), game());
   const std::vector<Damage> damages = {
-      {"truncated JSON", good, good.substr(0, good.size() / 2), "not valid JSON"},
+      {"truncated JSON", good, good.substr(0, good.size() / 2), "not valid JSON (line "},
       {"not an object", good, "[1, 2, 3]", "not a JSON object"},
       {"missing system", "\"system\": \"1870\",", "", "'system' is missing"},
       {"another game", "\"system\": \"1870\"", "\"system\": \"bpt\"", "a game of 'bpt'"},
       {"missing scenario", "\"scenario\": \"historical\",", "", "'scenario' is missing"},
-      {"options not an object", "\"options\": {\"12.2\":\"on\"}", "\"options\": [\"12.2\"]", "'options' has the wrong type"},
+      {"options not an object", "\"options\": {\"12.2\":\"on\"}", "\"options\": [\"12.2\"]",
+       "'options' has the wrong type"},
       {"option not a string", "{\"12.2\":\"on\"}", "{\"12.2\":true}", "option '12.2'"},
       {"negative seed", "\"seed\": 3", "\"seed\": -3", "'seed' has the wrong type"},
       {"seed as text", "\"seed\": 3", "\"seed\": \"3\"", "'seed' has the wrong type"},
       {"missing entries", "\"entries\": [", "\"entrees\": [", "'entries' is missing"},
-      {"unknown player", "\"player\":\"French\"", "\"player\":\"Austrian\"", "no player 'Austrian'"},
+      {"unknown player", "\"player\":\"French\"", "\"player\":\"Austrian\"",
+       "no player 'Austrian'"},
       {"player missing", "\"player\":\"French\",", "", "entry 1: the field 'player' is missing"},
-      {"action does not parse", "\"action\":\"end-administrative\"", "\"action\":\"End Administrative\"",
-       "does not parse"},
+      {"action does not parse", "\"action\":\"end-administrative\"",
+       "\"action\":\"End Administrative\"", "does not parse"},
       {"action empty", "\"action\":\"end-administrative\"", "\"action\":\"\"", "does not parse"},
       {"hash not hex", "\"hash\":\"", "\"hash\":\"zz", "not 16 hex digits"},
       {"hash a number", "\"hash\":\"", "\"hash\":12,\"x\":\"", "'hash' has the wrong type"},
       {"bad initial hash", "\"initial_hash\": \"", "\"initial_hash\": \"12", "initial_hash"},
-      {"entry not an object", "\"entries\": [\n    {", "\"entries\": [\n    7, {", "entry 1: it is not an object"},
+      {"entry not an object", "\"entries\": [\n    {", "\"entries\": [\n    7, {",
+       "entry 1: it is not an object"},
   };
   for (const auto& d : damages) {
     const std::string text = d.from == good ? d.to : replace_once(good, d.from, d.to);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "core/json_fault.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::wate1870 {
@@ -172,8 +173,10 @@ nlohmann::json WateState::to_json() const {
 Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const GameData> data,
                                                         const std::string& text) {
   json j = json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object())
-    return make_error(Code::kMalformed, "the saved game is not valid JSON");
+  if (j.is_discarded())
+    return make_error(Code::kMalformed,
+                      "the saved game is not valid JSON (" + json_syntax_fault(text) + ")");
+  if (!j.is_object()) return make_error(Code::kMalformed, "the saved game is not a JSON object");
   try {
     if (j.at("game") != "1870" || j.at("version") != 1)
       return make_error(Code::kMalformed, "the saved game is not a version-1 game of 1870");

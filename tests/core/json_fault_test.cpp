@@ -1,0 +1,28 @@
+// Where a damaged save or log stops being JSON (core/json_fault.hpp).
+#include "core/json_fault.hpp"
+
+#include <gtest/gtest.h>
+
+namespace rz {
+namespace {
+
+TEST(Core_JsonFault, ValidJsonHasNoFault) {
+  EXPECT_EQ(json_syntax_fault("{\"a\": [1, 2], \"b\": null}"), "");
+}
+
+TEST(Core_JsonFault, TheFaultIsPlacedByLineAndColumn) {
+  const std::string fault = json_syntax_fault("{\n  \"a\": 1,\n  \"b\": }\n");
+  EXPECT_EQ(fault.rfind("line 3, column 8: ", 0), 0u) << fault;
+  EXPECT_NE(fault.find("unexpected '}'"), std::string::npos) << fault;
+}
+
+TEST(Core_JsonFault, ATextCutShortEndsWhereTheTextEnds) {
+  // Line 3 holds 18 characters: the fault is at column 19, just after them.
+  const std::string fault = json_syntax_fault("{\n  \"entries\": [\n    {\"player\":\"Fre");
+  EXPECT_EQ(fault.rfind("line 3, column 19: ", 0), 0u) << fault;
+  EXPECT_NE(fault.find("missing closing quote"), std::string::npos) << fault;
+  EXPECT_EQ(json_syntax_fault("").rfind("line 1, column 1: ", 0), 0u) << json_syntax_fault("");
+}
+
+}  // namespace
+}  // namespace rz
