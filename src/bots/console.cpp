@@ -279,10 +279,23 @@ void Console::save(const std::string& path) {
 void Console::autosave() {
   if (autosave_path_.empty() || saved_changes_ == log_changes_) return;
   if (auto ok = write_text_file(autosave_path_, to_json(log_, game_)); !ok) {
-    out_ << paint("error: the game could not be saved: " + ok.error().message, kRed) << "\n";
+    out_ << paint("error: the game could not be saved: " + ok.error().message +
+                      "; the next order tries again, and 'save FILE' keeps it elsewhere",
+                  kRed)
+         << "\n";
     return;
   }
   saved_changes_ = log_changes_;
+}
+
+bool Console::leaves_all_saved() {
+  if (autosave_path_.empty() || saved_changes_ == log_changes_) return true;
+  out_ << paint("error: " + autosave_path_ +
+                    " does not hold the last orders: the game could not be saved there (see "
+                    "above); it holds the game as it was at its last save",
+                kRed)
+       << "\n";
+  return false;
 }
 
 Console::Outcome Console::try_action(Player p, const Action& a) {
@@ -385,7 +398,7 @@ int Console::run() {
       out_ << paint("The game is over.", kBold) << " Result:";
       for (std::size_t p = 0; p < r.size(); ++p) out_ << " " << game_.player_name(static_cast<Player>(p)) << " " << r[p];
       out_ << "\nfinal hash " << hash_text(state_->hash()) << " after " << log_.entries.size() << " actions\n";
-      return 0;
+      return leaves_all_saved() ? 0 : 1;
     }
     const Player p = human_to_move();
     show_decision(p);
@@ -395,7 +408,7 @@ int Console::run() {
       std::string line;
       if (!std::getline(in_, line)) {
         out_ << "\nend of input: leaving the game\n";
-        return 0;
+        return leaves_all_saved() ? 0 : 1;
       }
       line = trim(line);
       if (line.empty()) continue;
@@ -403,7 +416,7 @@ int Console::run() {
     }
     if (o == Outcome::kQuit) {
       out_ << "Leaving after " << log_.entries.size() << " actions (hash " << hash_text(state_->hash()) << ").\n";
-      return 0;
+      return leaves_all_saved() ? 0 : 1;
     }
   }
 }

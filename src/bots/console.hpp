@@ -99,6 +99,9 @@ class Console {
   Outcome undo(Player p);                              // 'undo': rule 3.9
   void save(const std::string& path);
   void autosave();  // when the log changed since the last autosave
+  // On leaving: false, after saying so, if the autosave file lacks orders
+  // taken since (its writes failed).
+  bool leaves_all_saved();
   void help();
   Player viewer() const;
   std::string paint(const std::string& text, const char* code) const;

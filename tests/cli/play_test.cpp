@@ -208,16 +208,24 @@ TEST(PlayConsole, AnOrderIsOnTheDiskBeforeTheBotAnswersIt) {
   std::remove(path.c_str());
 }
 
-TEST(PlayConsole, AnAutosaveThatFailsSaysSoAndPlayGoesOn) {
-  Session s("1\n1\n");
-  s.console->autosave_to("/nonexistent/dir/autosave.json");
-  const std::string out = s.run();
-  EXPECT_EQ(s.rc, 0);
-  EXPECT_TRUE(contains(out,
-                       "error: the game could not be saved: cannot write the file "
-                       "/nonexistent/dir/autosave.json"))
-      << out;
-  EXPECT_EQ(orders_of(s.console->log().entries, kFrench), 2u);
+// Play goes on (the next order tries again), but leaving does not pretend the
+// orders are kept: it says so and exits 1 (session 30's fuzzing: it exited 0).
+TEST(PlayConsole, AnAutosaveThatFailsSaysSoPlayGoesOnAndLeavingSaysTheOrdersAreNotKept) {
+  for (const std::string leave : {"", "quit\n"}) {
+    Session s("1\n1\n" + leave);
+    s.console->autosave_to("/nonexistent/dir/autosave.json");
+    const std::string out = s.run();
+    EXPECT_EQ(s.rc, 1) << leave;
+    EXPECT_TRUE(contains(out,
+                         "error: the game could not be saved: cannot write the file "
+                         "/nonexistent/dir/autosave.json"))
+        << out;
+    EXPECT_TRUE(contains(out,
+                         "error: /nonexistent/dir/autosave.json does not hold the last orders: "
+                         "the game could not be saved there"))
+        << out;
+    EXPECT_EQ(orders_of(s.console->log().entries, kFrench), 2u);
+  }
 }
 
 TEST(PlayConsole, SaveWithoutAFileOrToABadPlaceIsAnError) {
