@@ -103,8 +103,14 @@ int run_game(const RunArgs& a) {
       std::cerr << "error: --actions: " << text.error().message << "\n";
       return 1;
     }
+    // A file written on Windows: its line ends (CR LF) and the byte-order mark
+    // some editors put first would otherwise end up in the orders' texts.
+    if (text->rfind("\xEF\xBB\xBF", 0) == 0) text->erase(0, 3);
     std::istringstream in(*text);
-    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      lines.push_back(line);
+    }
   }
   nlohmann::json log = nlohmann::json::array();
   GameLog game_log{(*game)->name(), a.scenario, options, a.seed, st->hash(), {}, {}};

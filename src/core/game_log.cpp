@@ -162,6 +162,9 @@ Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
 }
 
 Result<std::string> read_text_file(const std::string& path) {
+  // A folder opens as a stream that reads nothing: an empty file, silently.
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    return make_error(Code::kNotFound, "cannot read the file " + path + ": it is a folder");
   std::ifstream in(path, std::ios::binary);
   if (!in)
     return make_error(Code::kNotFound,

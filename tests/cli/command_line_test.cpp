@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -100,6 +101,36 @@ TEST(CommandLine, AFileThatCannotBeReadSaysWhy) {
   EXPECT_EQ(r.rc, 1) << r.out;
   EXPECT_TRUE(contains(r.out, "cannot read the file /no/such/game.json: No such file or directory"))
       << r.out;
+}
+
+// An actions file written on Windows (CR LF line ends, a byte-order mark) is
+// the same game; a folder is no file (it read as an empty one, silently).
+TEST(CommandLine, AnActionsFileFromWindowsIsReadAsTheSameOrdersAndAFolderIsRefused) {
+  const auto dir = scratch("actions");
+  const std::string orders = "French: end-administrative\nGerman: end-administrative\npass\n";
+  std::string windows = "\xEF\xBB\xBF" + orders;
+  for (std::size_t at = 0; (at = windows.find('\n', at)) != std::string::npos; at += 2)
+    windows.insert(at, "\r");
+  std::ofstream(dir / "unix.txt", std::ios::binary) << orders;
+  std::ofstream(dir / "windows.txt", std::ios::binary) << windows;
+  for (const char* name : {"unix", "windows"}) {
+    const CliRun r =
+        reisswitz("run 1870 --seed 3 --actions " + (dir / (std::string(name) + ".txt")).string() +
+                  " --log " + (dir / (std::string(name) + ".json")).string());
+    ASSERT_EQ(r.rc, 0) << name << "\n" << r.out;
+  }
+  const auto read = [](const std::filesystem::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  };
+  EXPECT_EQ(read(dir / "windows.json"), read(dir / "unix.json"));
+  EXPECT_TRUE(contains(read(dir / "unix.json"), "\"action\":\"pass\"")) << read(dir / "unix.json");
+
+  const CliRun folder = reisswitz("run 1870 --actions " + dir.string());
+  EXPECT_EQ(folder.rc, 1) << folder.out;
+  EXPECT_TRUE(contains(
+      folder.out, "error: --actions: cannot read the file " + dir.string() + ": it is a folder"))
+      << folder.out;
 }
 
 // play keeps a game log; render (as odds) draws it as well as a saved state.
