@@ -7,8 +7,12 @@
 
 namespace rz::cli {
 
-// True when every named file (empty: not asked for) can be written now;
-// otherwise "error: --json: cannot write the file ...: why" on stderr.
-bool output_files_writable(std::initializer_list<std::pair<const char*, const std::string*>> files);
+using NamedFiles = std::initializer_list<std::pair<const char*, const std::string*>>;
+
+// True when every named file (empty: not asked for) can be written now and is
+// none of the others nor one of the `inputs` the command reads (render --saved
+// X --svg X would put a drawing over the game); otherwise "error: --json:
+// cannot write the file ...: why" on stderr.
+bool output_files_writable(NamedFiles files, NamedFiles inputs = {});
 
 }  // namespace rz::cli

@@ -65,7 +65,8 @@ int run_render(const RenderArgs& a) {
     }
     viewer = *p;
   }
-  if (!output_files_writable({{"--svg", &a.svg}, {"--png", &a.png}})) return 1;
+  if (!output_files_writable({{"--svg", &a.svg}, {"--png", &a.png}}, {{"--saved", &a.saved}}))
+    return 1;
   render::RenderOptions opt;
   opt.hex_px = a.hex_px;
   opt.title = "1870: The War Against the Empire";

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "cli/commands.hpp"
+#include "cli/output_files.hpp"
 #include "cli/whole_number.hpp"
 #include "core/dice.hpp"
 #include "core/game_log.hpp"
@@ -96,6 +97,8 @@ int run_game(const RunArgs& a) {
   } else {
     dice = std::make_unique<SeededDice>(a.seed);
   }
+  if (!output_files_writable({{"--log", &a.log}, {"--save", &a.save}}, {{"--actions", &a.actions}}))
+    return 1;
   std::vector<std::string> lines;
   if (!a.actions.empty()) {
     auto text = read_text_file(a.actions);

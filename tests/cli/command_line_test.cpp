@@ -133,6 +133,37 @@ TEST(CommandLine, AnActionsFileFromWindowsIsReadAsTheSameOrdersAndAFolderIsRefus
       << folder.out;
 }
 
+// An output named as the file a command reads, or as another output, would
+// be written over it: render --saved X --svg X replaced a saved game by a
+// drawing (session 30's fuzzing). Refused before anything is written.
+TEST(CommandLine, AnOutputThatIsAlsoAnInputOrAnotherOutputIsRefused) {
+  const auto dir = scratch("same-file");
+  const auto log = dir / "game.json";
+  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
+  ASSERT_EQ(
+      reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " + log.string())
+          .rc,
+      0);
+  std::ifstream in(log, std::ios::binary);
+  const std::string before(std::istreambuf_iterator<char>(in), {});
+
+  const CliRun render = reisswitz("render 1870 --saved " + log.string() + " --svg " +
+                                  (dir / "." / "game.json").string());
+  EXPECT_EQ(render.rc, 1) << render.out;
+  EXPECT_TRUE(
+      contains(render.out, "is also the --saved file: writing it would destroy what it holds"))
+      << render.out;
+  std::ifstream again(log, std::ios::binary);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(again), {}), before);
+
+  const CliRun run = reisswitz("run 1870 --log " + (dir / "x.json").string() + " --save " +
+                               (dir / "x.json").string());
+  EXPECT_EQ(run.rc, 1) << run.out;
+  EXPECT_TRUE(contains(run.out, "error: --save: " + (dir / "x.json").string() +
+                                    " is also the --log file: one would be written over the other"))
+      << run.out;
+}
+
 // play keeps a game log; render (as odds) draws it as well as a saved state.
 TEST(CommandLine, RenderDrawsAGameLogAsWellAsASavedState) {
   const auto dir = scratch("render");
