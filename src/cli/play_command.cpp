@@ -134,10 +134,15 @@ int run_play(const PlayArgs& a) {
   const std::string bot_name = !a.bot.empty()          ? a.bot
                                : log.meta.count("bot") ? log.meta["bot"]
                                                        : "heuristic";
+  // What is not given on the command line comes from the loaded game's "meta":
+  // a fault there is the file's, not an option's.
+  const auto origin = [&](const std::string& given, const char* option, const char* key) {
+    return !given.empty() ? std::string(option) : a.load + ": the game's meta '" + key + "'";
+  };
   auto bot = bots::make_bot(bot_name, log.seed);
   if (!bot) {
-    std::cerr << "error: --bot: " << bot.error().message << "\n";
-    return 2;
+    std::cerr << "error: " << origin(a.bot, "--bot", "bot") << ": " << bot.error().message << "\n";
+    return a.bot.empty() ? 1 : 2;
   }
 
   std::string side = a.side.empty() && log.meta.count("human") ? log.meta["human"] : a.side;
@@ -149,8 +154,9 @@ int run_play(const PlayArgs& a) {
   } else {
     auto p = game.player_from_name(side);
     if (!p) {
-      std::cerr << "error: --side: " << p.error().message << "\n";
-      return 2;
+      std::cerr << "error: " << origin(a.side, "--side", "human") << ": " << p.error().message
+                << "\n";
+      return a.side.empty() ? 1 : 2;
     }
     human = *p;
   }

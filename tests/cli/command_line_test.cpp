@@ -164,6 +164,33 @@ TEST(CommandLine, AnOutputThatIsAlsoAnInputOrAnotherOutputIsRefused) {
       << run.out;
 }
 
+// What --load takes from the saved game's "meta" (the side and the bot) is
+// the file's fault when it is wrong, not an option the player never gave.
+TEST(CommandLine, APlayerOrBotInASavedGameThatDoesNotExistIsTheFilesFault) {
+  const auto dir = scratch("meta");
+  const auto log = dir / "game.json";
+  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
+  ASSERT_EQ(
+      reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " + log.string())
+          .rc,
+      0);
+  std::ifstream in(log);
+  nlohmann::json j = nlohmann::json::parse(in);
+  const std::pair<nlohmann::json, std::string> cases[] = {
+      {{{"human", "Martian"}, {"bot", "heuristic"}},
+       "the game's meta 'human': there is no player 'Martian'"},
+      {{{"human", "German"}, {"bot", "nonsense"}},
+       "the game's meta 'bot': there is no bot 'nonsense'"},
+  };
+  for (const auto& [meta, message] : cases) {
+    j["meta"] = meta;
+    std::ofstream(log) << j.dump();
+    const CliRun r = reisswitz("play 1870 --load " + log.string() + " --no-autosave < /dev/null");
+    EXPECT_EQ(r.rc, 1) << r.out;
+    EXPECT_TRUE(contains(r.out, "error: " + log.string() + ": " + message)) << r.out;
+  }
+}
+
 // play keeps a game log; render (as odds) draws it as well as a saved state.
 TEST(CommandLine, RenderDrawsAGameLogAsWellAsASavedState) {
   const auto dir = scratch("render");
