@@ -282,7 +282,11 @@ Result<std::unique_ptr<State>> replay_log(const Game& game, const GameLog& log, 
 Result<std::unique_ptr<State>> load_game_or_state(const Game& game, const std::string& path) {
   auto text = read_text_file(path);
   if (!text) return text.error();
-  if (auto system = log_system(*text); system && *system == game.name()) {
+  const auto system = log_system(*text);
+  if (system && *system != game.name())
+    return make_error(Code::kMalformed,
+                      path + " is a game log of '" + *system + "', not of " + game.name());
+  if (system) {
     auto log = parse_game_log(*text, game);
     if (!log) return make_error(Code::kMalformed, path + ": " + log.error().message);
     auto st = replay_log(game, *log);

@@ -191,6 +191,37 @@ TEST(CommandLine, APlayerOrBotInASavedGameThatDoesNotExistIsTheFilesFault) {
   }
 }
 
+// A log of another game, and a saved state with a value of the wrong type,
+// are named as such (they gave nlohmann's "[json.exception.out_of_range.403]
+// key 'game' not found" and "[json.exception.type_error.302] ...").
+TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongValueSaysSo) {
+  const auto dir = scratch("damaged-save");
+  const auto log = dir / "game.json", state = dir / "state.json", svg = dir / "map.svg";
+  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
+  ASSERT_EQ(reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " +
+                      log.string() + " --save " + state.string())
+                .rc,
+            0);
+  nlohmann::json j = nlohmann::json::parse(std::ifstream(log));
+  j["system"] = "1866";
+  std::ofstream(log) << j.dump();
+  const CliRun other = reisswitz("render 1870 --saved " + log.string() + " --svg " + svg.string());
+  EXPECT_EQ(other.rc, 1) << other.out;
+  EXPECT_TRUE(
+      contains(other.out, "error: " + log.string() + " is a game log of '1866', not of 1870"))
+      << other.out;
+
+  nlohmann::json s = nlohmann::json::parse(std::ifstream(state));
+  s["turn"] = "two";
+  std::ofstream(state) << s.dump();
+  const CliRun wrong =
+      reisswitz("render 1870 --saved " + state.string() + " --svg " + svg.string());
+  EXPECT_EQ(wrong.rc, 1) << wrong.out;
+  EXPECT_TRUE(contains(wrong.out, "the saved game is damaged: type must be number, but is string"))
+      << wrong.out;
+  EXPECT_FALSE(contains(wrong.out, "json.exception")) << wrong.out;
+}
+
 // play keeps a game log; render (as odds) draws it as well as a saved state.
 TEST(CommandLine, RenderDrawsAGameLogAsWellAsASavedState) {
   const auto dir = scratch("render");

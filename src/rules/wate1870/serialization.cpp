@@ -309,7 +309,11 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->pos_.normalise();
     return st;
   } catch (const std::exception& e) {
-    return make_error(Code::kMalformed, std::string("the saved game is damaged: ") + e.what());
+    // nlohmann's text starts "[json.exception.type_error.302] ": what follows says what.
+    std::string what = e.what();
+    if (what.rfind("[json.exception.", 0) == 0)
+      if (const auto end = what.find("] "); end != std::string::npos) what.erase(0, end + 2);
+    return make_error(Code::kMalformed, "the saved game is damaged: " + what);
   }
 }
 
