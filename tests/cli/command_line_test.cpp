@@ -194,7 +194,7 @@ TEST(CommandLine, APlayerOrBotInASavedGameThatDoesNotExistIsTheFilesFault) {
 // A log of another game, and a saved state with a value of the wrong type,
 // are named as such (they gave nlohmann's "[json.exception.out_of_range.403]
 // key 'game' not found" and "[json.exception.type_error.302] ...").
-TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongValueSaysSo) {
+TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
   const auto dir = scratch("damaged-save");
   const auto log = dir / "game.json", state = dir / "state.json", svg = dir / "map.svg";
   std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
@@ -220,6 +220,18 @@ TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongValueSaysSo) {
   EXPECT_TRUE(contains(wrong.out, "the saved game is damaged: type must be number, but is string"))
       << wrong.out;
   EXPECT_FALSE(contains(wrong.out, "json.exception")) << wrong.out;
+
+  // A number no int holds was taken as another one (a turn of 1e308 drew
+  // "Turn -2147483648"): it is named by its place.
+  s["turn"] = 1;
+  s["rp"][1] = 4294967296;
+  std::ofstream(state) << s.dump();
+  const CliRun huge = reisswitz("render 1870 --saved " + state.string() + " --svg " + svg.string());
+  EXPECT_EQ(huge.rc, 1) << huge.out;
+  EXPECT_TRUE(contains(huge.out,
+                       "the saved game is damaged: 'rp[1]' is 4294967296, not a whole number from "
+                       "-2147483648 to 2147483647"))
+      << huge.out;
 }
 
 // play keeps a game log; render (as odds) draws it as well as a saved state.

@@ -1,5 +1,6 @@
 // The saved game: a state as JSON and back (WateState::serialize, from_json).
 #include <array>
+#include <cstdint>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string_view>
@@ -98,6 +99,45 @@ json sp_json(const SpGroup& g) {
               g.engaged};
 }
 
+// Every number of a saved state is a whole number an int holds (the seed: a
+// 64-bit one). nlohmann converts 1e308 or 2^40 into an int without a word
+// (a turn of -2147483648), so a damaged number is found here first. Returns
+// the place of the first one ("rp[0]"), and in `value` what it holds; "" if
+// none. The place is built only for a damaged number: a load walks it all.
+bool number_fits(const json& v, bool seed) {
+  if (seed) return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
+  if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= INT32_MAX;
+  return v.is_number_integer() && v.get<std::int64_t>() >= INT32_MIN &&
+         v.get<std::int64_t>() <= INT32_MAX;
+}
+
+bool find_bad_number(const json& v, bool seed, std::string& place, std::string& value) {
+  if (v.is_object()) {
+    for (auto it = v.begin(); it != v.end(); ++it)
+      if (find_bad_number(*it, it.key() == "seed", place, value)) {
+        place = it.key() + (place.empty() || place[0] == '[' ? "" : ".") + place;
+        return true;
+      }
+  } else if (v.is_array()) {
+    for (std::size_t i = 0; i < v.size(); ++i)
+      if (find_bad_number(v[i], false, place, value)) {
+        place = "[" + std::to_string(i) + "]" + place;
+        return true;
+      }
+  } else if (v.is_number() && !number_fits(v, seed)) {
+    value = v.dump();
+    return true;
+  }
+  return false;
+}
+
+std::string bad_number(const json& j) {
+  std::string place, value;
+  if (!find_bad_number(j, false, place, value)) return "";
+  return "'" + place + "' is " + value + ", not a whole number " +
+         (place == "seed" ? "of 0 or more" : "from -2147483648 to 2147483647");
+}
+
 }  // namespace
 
 std::string WateState::serialize() const { return to_json().dump(); }
@@ -177,6 +217,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     return make_error(Code::kMalformed,
                       "the saved game is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return make_error(Code::kMalformed, "the saved game is not a JSON object");
+  if (const std::string why = bad_number(j); !why.empty())
+    return make_error(Code::kMalformed, "the saved game is damaged: " + why);
   try {
     if (j.at("game") != "1870" || j.at("version") != 1)
       return make_error(Code::kMalformed, "the saved game is not a version-1 game of 1870");
