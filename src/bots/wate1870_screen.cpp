@@ -280,8 +280,11 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
     std::vector<std::string> items;
     for (const auto& id : order) {
       const Formation& f = forms[id];
-      items.push_back(id + "@" + (f.hq_at.empty() ? "-" : f.hq_at) + ":" + std::to_string(f.sp) +
-                      (f.flags.find("activated") != std::string::npos ? "*" : ""));
+      // SP mobilized without an HQ (6.2) belong to no formation: where they stand.
+      items.push_back(id.empty() ? "no formation:" + f.where
+                                 : id + "@" + (f.hq_at.empty() ? "-" : f.hq_at) + ":" +
+                                       std::to_string(f.sp) +
+                                       (f.flags.find("activated") != std::string::npos ? "*" : ""));
     }
     for (std::size_t i = 0; i < items.size(); ++i) {
       const bool row_end = i % 4 == 3 || i + 1 == items.size();
@@ -296,7 +299,9 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
   for (const auto& id : order) {
     const Formation& f = forms[id];
     const auto* def = data_->forces.find(id);
-    std::string line = "  " + pad(id, 7) + pad(def ? def->name : std::string(), 23) + " ";
+    std::string line =
+        "  " + pad(id.empty() ? "-" : id, 7) +
+        pad(def ? def->name : std::string(id.empty() ? "no formation (6.2)" : ""), 23) + " ";
     line += f.hq_at.empty() ? "no HQ     " : pad("HQ " + f.hq_at, 10);
     if (f.sp > 0) line += " " + std::to_string(f.sp) + " SP:" + f.where;
     out += line + f.flags + "\n";

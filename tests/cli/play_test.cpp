@@ -488,6 +488,19 @@ TEST(PlayScreen, ForcesListTheFormations) {
   EXPECT_LT(std::count(brief.begin(), brief.end(), '\n'), 6) << brief;
 }
 
+// SP mobilized without an HQ (6.2) have no formation: they were listed as "@-:1".
+TEST(PlayScreen, SpWithoutAFormationAreListedWhereTheyStand) {
+  auto st = std::move(game().initial_state("historical", {}, 1)).value();
+  ASSERT_TRUE(st->apply(kFrench, Action("mobilize").with("hex", "2609").with("sp", "1")).ok());
+  Wate1870Screen screen(game().data());
+  const std::string brief = screen.forces(st->view(kFrench), false);
+  EXPECT_TRUE(contains(brief, "no formation: 2609:1")) << brief;
+  EXPECT_FALSE(contains(brief, "@-:")) << brief;
+  const std::string full = screen.forces(st->view(kFrench), true);
+  EXPECT_TRUE(contains(full, "no formation (6.2)")) << full;
+  EXPECT_TRUE(contains(full, "1 SP: 2609:1")) << full;
+}
+
 TEST(PlayScreen, FindsThePlaceAnEventOrActionNames) {
   Wate1870Screen screen(game().data());
   EXPECT_EQ(screen.place_in("march force=F-III path=2206,2107"), "2107");
