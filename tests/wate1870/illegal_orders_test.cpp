@@ -706,6 +706,25 @@ void check_phase(const std::string& phase) {
   EXPECT_GT(n, 0) << phase;
 }
 
+// An order the rules offer only bare, given with arguments: the step's own
+// refusal named it among the choices ("'end-administrative' is not possible in
+// the Administrative Phase ... or end-administrative"). Found by session 30's fuzzing.
+TEST(Wate1870_IllegalOrders, ABareOrderGivenWithArgumentsIsToldItTakesNone) {
+  auto st = testing::situation(kAdmin);
+  ASSERT_TRUE(st);
+  const auto before = st->hash();
+  const auto r = st->apply(0, *Action::parse("end-administrative foo=bar"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().code, Code::kMalformed);
+  EXPECT_EQ(r.error().message,
+            "'end-administrative' takes no arguments (given: 'end-administrative foo=bar')");
+  EXPECT_EQ(st->hash(), before);
+  // An order listed with arguments keeps the step's own reason.
+  const auto m = st->check(0, *Action::parse("mobilize hex=9999 sp=1"));
+  ASSERT_FALSE(m.ok());
+  EXPECT_EQ(m.error().message.find("takes no arguments"), std::string::npos) << m.error().message;
+}
+
 TEST(Wate1870_IllegalOrders, AdministrativePhase) { check_phase("Administrative"); }
 TEST(Wate1870_IllegalOrders, ActionPhase) { check_phase("Action"); }
 TEST(Wate1870_IllegalOrders, SiegePhase) { check_phase("Siege"); }

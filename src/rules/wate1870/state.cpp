@@ -350,6 +350,22 @@ std::vector<ChanceOutcome> WateState::chance_outcomes_afresh() const {
 rz::Status WateState::check(Player player, const Action& action) const { return check_impl(player, action); }
 
 rz::Status WateState::check_impl(Player player, const Action& action) const {
+  auto ok = check_step(player, action);
+  if (ok || action.args.empty() || ok.error().code == Code::kNotYourTurn) return ok;
+  // An order that is listed only bare ("end-administrative", "pass") given
+  // with arguments: the step's own refusal would name the order as one of the
+  // choices. Worked out only for a refused order.
+  const auto legal = legal_actions(player);
+  const auto bare = std::find(legal.begin(), legal.end(), Action(action.verb));
+  if (bare != legal.end() && std::none_of(legal.begin(), legal.end(), [&](const Action& a) {
+        return a.verb == action.verb && !a.args.empty();
+      }))
+    return make_error(Code::kMalformed, "'" + action.verb + "' takes no arguments (given: '" +
+                                            action.to_string() + "')");
+  return ok;
+}
+
+rz::Status WateState::check_step(Player player, const Action& action) const {
   const MoveKind kind = move_kind();
   if (kind == MoveKind::kTerminal)
     return make_error(Code::kIllegal, "the game is over: " + end_reason_, "11.0");

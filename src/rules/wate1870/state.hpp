@@ -280,6 +280,7 @@ class WateState final : public State {
 
  private:
   rz::Status check_impl(Player player, const Action& action) const;
+  rz::Status check_step(Player player, const Action& action) const;  // the step's own check
   bool hq_seen(Side viewer, const HqUnit& q) const;  // view(), picture_for()
   bool hq_seen(Side viewer, const Name& id) const;   // one a list names: not if not in the game
   nlohmann::json to_json() const;  // serialize() and view() start from it
