@@ -354,7 +354,9 @@ rz::Status WateState::check_impl(Player player, const Action& action) const {
   if (ok || action.args.empty() || ok.error().code == Code::kNotYourTurn) return ok;
   // An order that is listed only bare ("end-administrative", "pass") given
   // with arguments: the step's own refusal would name the order as one of the
-  // choices. Worked out only for a refused order.
+  // choices. Worked out only for a refused order whose bare form is accepted
+  // (a bot's refused candidates, "detach hex=.. sp=..", list nothing).
+  if (!check_step(player, Action(action.verb))) return ok;
   const auto legal = legal_actions(player);
   const auto bare = std::find(legal.begin(), legal.end(), Action(action.verb));
   if (bare != legal.end() && std::none_of(legal.begin(), legal.end(), [&](const Action& a) {
