@@ -28,6 +28,21 @@ std::filesystem::path scratch(const std::string& name) {
   return dir;
 }
 
+// The whole text of a file.
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+// A game of one order kept by `run` as a log in dir/game.json, with `more`
+// options (--save ...); false if run failed.
+bool run_short_game(const std::filesystem::path& dir, const std::string& more = "") {
+  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
+  return reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " +
+                   (dir / "game.json").string() + " " + more)
+             .rc == 0;
+}
+
 TEST(CommandLine, ANegativeSeedOrCountIsAUsageErrorThatNamesTheOption) {
   // CLI11 alone read "-1" into a seed as 2^64 - 1 and played the games.
   const struct {
@@ -119,12 +134,9 @@ TEST(CommandLine, AnActionsFileFromWindowsIsReadAsTheSameOrdersAndAFolderIsRefus
                   " --log " + (dir / (std::string(name) + ".json")).string());
     ASSERT_EQ(r.rc, 0) << name << "\n" << r.out;
   }
-  const auto read = [](const std::filesystem::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    return std::string(std::istreambuf_iterator<char>(in), {});
-  };
-  EXPECT_EQ(read(dir / "windows.json"), read(dir / "unix.json"));
-  EXPECT_TRUE(contains(read(dir / "unix.json"), "\"action\":\"pass\"")) << read(dir / "unix.json");
+  EXPECT_EQ(read_file(dir / "windows.json"), read_file(dir / "unix.json"));
+  EXPECT_TRUE(contains(read_file(dir / "unix.json"), "\"action\":\"pass\""))
+      << read_file(dir / "unix.json");
 
   const CliRun folder = reisswitz("run 1870 --actions " + dir.string());
   EXPECT_EQ(folder.rc, 1) << folder.out;
@@ -139,13 +151,8 @@ TEST(CommandLine, AnActionsFileFromWindowsIsReadAsTheSameOrdersAndAFolderIsRefus
 TEST(CommandLine, AnOutputThatIsAlsoAnInputOrAnotherOutputIsRefused) {
   const auto dir = scratch("same-file");
   const auto log = dir / "game.json";
-  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
-  ASSERT_EQ(
-      reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " + log.string())
-          .rc,
-      0);
-  std::ifstream in(log, std::ios::binary);
-  const std::string before(std::istreambuf_iterator<char>(in), {});
+  ASSERT_TRUE(run_short_game(dir));
+  const std::string before = read_file(log);
 
   const CliRun render = reisswitz("render 1870 --saved " + log.string() + " --svg " +
                                   (dir / "." / "game.json").string());
@@ -153,8 +160,7 @@ TEST(CommandLine, AnOutputThatIsAlsoAnInputOrAnotherOutputIsRefused) {
   EXPECT_TRUE(
       contains(render.out, "is also the --saved file: writing it would destroy what it holds"))
       << render.out;
-  std::ifstream again(log, std::ios::binary);
-  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(again), {}), before);
+  EXPECT_EQ(read_file(log), before);
 
   const CliRun run = reisswitz("run 1870 --log " + (dir / "x.json").string() + " --save " +
                                (dir / "x.json").string());
@@ -169,13 +175,8 @@ TEST(CommandLine, AnOutputThatIsAlsoAnInputOrAnotherOutputIsRefused) {
 TEST(CommandLine, APlayerOrBotInASavedGameThatDoesNotExistIsTheFilesFault) {
   const auto dir = scratch("meta");
   const auto log = dir / "game.json";
-  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
-  ASSERT_EQ(
-      reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " + log.string())
-          .rc,
-      0);
-  std::ifstream in(log);
-  nlohmann::json j = nlohmann::json::parse(in);
+  ASSERT_TRUE(run_short_game(dir));
+  nlohmann::json j = nlohmann::json::parse(read_file(log));
   const std::pair<nlohmann::json, std::string> cases[] = {
       {{{"human", "Martian"}, {"bot", "heuristic"}},
        "the game's meta 'human': there is no player 'Martian'"},
@@ -197,12 +198,8 @@ TEST(CommandLine, APlayerOrBotInASavedGameThatDoesNotExistIsTheFilesFault) {
 TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
   const auto dir = scratch("damaged-save");
   const auto log = dir / "game.json", state = dir / "state.json", svg = dir / "map.svg";
-  std::ofstream(dir / "orders.txt") << "French: end-administrative\n";
-  ASSERT_EQ(reisswitz("run 1870 --actions " + (dir / "orders.txt").string() + " --log " +
-                      log.string() + " --save " + state.string())
-                .rc,
-            0);
-  nlohmann::json j = nlohmann::json::parse(std::ifstream(log));
+  ASSERT_TRUE(run_short_game(dir, "--save " + state.string()));
+  nlohmann::json j = nlohmann::json::parse(read_file(log));
   j["system"] = "1866";
   std::ofstream(log) << j.dump();
   const CliRun other = reisswitz("render 1870 --saved " + log.string() + " --svg " + svg.string());
@@ -211,7 +208,7 @@ TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
       contains(other.out, "error: " + log.string() + " is a game log of '1866', not of 1870"))
       << other.out;
 
-  nlohmann::json s = nlohmann::json::parse(std::ifstream(state));
+  nlohmann::json s = nlohmann::json::parse(read_file(state));
   s["turn"] = "two";
   std::ofstream(state) << s.dump();
   const CliRun wrong =
