@@ -260,6 +260,11 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if (!def) throw std::invalid_argument("unknown HQ " + h.at(0).dump());
       HqUnit u{def->id, def->side, std::nullopt, h.at(2), h.at(3), h.at(4), h.at(5)};
       if (!h.at(1).is_null()) u.hex = hex_of(h.at(1));
+      // One counter each (3.6); it returns on a turn of the game (8.5.1).
+      if (st->pos_.hq(def->id)) throw std::invalid_argument("HQ " + def->id + " is listed twice");
+      if (u.returns_on_turn < 0)
+        throw std::invalid_argument("HQ " + def->id + " returns on turn " +
+                                    std::to_string(u.returns_on_turn));
       st->pos_.hqs.push_back(u);
     }
     const std::string control = j.at("control");
