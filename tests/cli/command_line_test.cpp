@@ -229,6 +229,17 @@ TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
                        "the saved game is damaged: 'rp[1]' is 4294967296, not a whole number from "
                        "-2147483648 to 2147483647"))
       << huge.out;
+
+  // One counter per HQ, back on a turn of the game (3.6, 8.5.1).
+  s["rp"][1] = 10;
+  s["hqs"].push_back(s["hqs"][0]);
+  std::ofstream(state) << s.dump();
+  const CliRun twice =
+      reisswitz("render 1870 --saved " + state.string() + " --svg " + svg.string());
+  EXPECT_EQ(twice.rc, 1) << twice.out;
+  EXPECT_TRUE(contains(twice.out, "the saved game is damaged: HQ " +
+                                      s["hqs"][0][0].get<std::string>() + " is listed twice"))
+      << twice.out;
 }
 
 // play keeps a game log; render (as odds) draws it as well as a saved state.
