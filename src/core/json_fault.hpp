@@ -1,13 +1,18 @@
 #pragma once
-// Where a text that is not valid JSON goes wrong, for the messages that refuse
-// a damaged save or log: "line 12, column 5: unexpected end of input". The
-// parsers call it only once a parse has failed (it parses again).
+// nlohmann's messages as the messages that refuse a damaged save or log quote
+// them: without the library's "[json.exception.parse_error.101] " tag.
+#include <exception>
 #include <string>
 #include <string_view>
 
 namespace rz {
 
-// "" if `text` is valid JSON.
+// e.what(), less nlohmann's tag if it has one.
+std::string json_error_text(const std::exception& e);
+
+// Where a text that is not valid JSON goes wrong ("parse error at line 12,
+// column 5: syntax error ..."), or "" if it is valid. It parses the text: the
+// loaders call it only once their own parse has failed.
 std::string json_syntax_fault(std::string_view text);
 
 }  // namespace rz

@@ -65,7 +65,8 @@ struct Damage {
 TEST(CliGameLog, RefusesDamagedLogsWithAReason) {
   const std::string good = to_json(sample_log(), game());
   const std::vector<Damage> damages = {
-      {"truncated JSON", good, good.substr(0, good.size() / 2), "not valid JSON (line "},
+      {"truncated JSON", good, good.substr(0, good.size() / 2),
+       "not valid JSON (parse error at line "},
       {"not an object", good, "[1, 2, 3]", "not a JSON object"},
       {"missing system", "\"system\": \"1870\",", "", "'system' is missing"},
       {"another game", "\"system\": \"1870\"", "\"system\": \"bpt\"", "a game of 'bpt'"},

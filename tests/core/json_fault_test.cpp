@@ -3,8 +3,17 @@
 
 #include <gtest/gtest.h>
 
+#include <stdexcept>
+
 namespace rz {
 namespace {
+
+TEST(Core_JsonFault, NlohmannsTagIsLeftOut) {
+  EXPECT_EQ(
+      json_error_text(std::runtime_error("[json.exception.type_error.302] type must be number")),
+      "type must be number");
+  EXPECT_EQ(json_error_text(std::runtime_error("unknown side \"X\"")), "unknown side \"X\"");
+}
 
 TEST(Core_JsonFault, ValidJsonHasNoFault) {
   EXPECT_EQ(json_syntax_fault("{\"a\": [1, 2], \"b\": null}"), "");
@@ -12,16 +21,17 @@ TEST(Core_JsonFault, ValidJsonHasNoFault) {
 
 TEST(Core_JsonFault, TheFaultIsPlacedByLineAndColumn) {
   const std::string fault = json_syntax_fault("{\n  \"a\": 1,\n  \"b\": }\n");
-  EXPECT_EQ(fault.rfind("line 3, column 8: ", 0), 0u) << fault;
+  EXPECT_EQ(fault.rfind("parse error at line 3, column 8: ", 0), 0u) << fault;
   EXPECT_NE(fault.find("unexpected '}'"), std::string::npos) << fault;
 }
 
 TEST(Core_JsonFault, ATextCutShortEndsWhereTheTextEnds) {
   // Line 3 holds 18 characters: the fault is at column 19, just after them.
   const std::string fault = json_syntax_fault("{\n  \"entries\": [\n    {\"player\":\"Fre");
-  EXPECT_EQ(fault.rfind("line 3, column 19: ", 0), 0u) << fault;
+  EXPECT_EQ(fault.rfind("parse error at line 3, column 19: ", 0), 0u) << fault;
   EXPECT_NE(fault.find("missing closing quote"), std::string::npos) << fault;
-  EXPECT_EQ(json_syntax_fault("").rfind("line 1, column 1: ", 0), 0u) << json_syntax_fault("");
+  EXPECT_EQ(json_syntax_fault("").rfind("parse error at line 1, column 1: ", 0), 0u)
+      << json_syntax_fault("");
 }
 
 }  // namespace

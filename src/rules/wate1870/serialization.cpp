@@ -101,9 +101,7 @@ json sp_json(const SpGroup& g) {
 
 // Every number of a saved state is a whole number an int holds (the seed: a
 // 64-bit one). nlohmann converts 1e308 or 2^40 into an int without a word
-// (a turn of -2147483648), so a damaged number is found here first. Returns
-// the place of the first one ("rp[0]"), and in `value` what it holds; "" if
-// none. The place is built only for a damaged number: a load walks it all.
+// (a turn of -2147483648), so a damaged number is found here first.
 bool number_fits(const json& v, bool seed) {
   if (seed) return v.is_number_unsigned() || (v.is_number_integer() && v.get<std::int64_t>() >= 0);
   if (v.is_number_unsigned()) return v.get<std::uint64_t>() <= INT32_MAX;
@@ -111,6 +109,8 @@ bool number_fits(const json& v, bool seed) {
          v.get<std::int64_t>() <= INT32_MAX;
 }
 
+// The first number that does not fit: its place ("rp[0]") and what it holds.
+// The place is built only for such a number: a load walks every value.
 bool find_bad_number(const json& v, bool seed, std::string& place, std::string& value) {
   if (v.is_object()) {
     for (auto it = v.begin(); it != v.end(); ++it)
@@ -356,11 +356,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->pos_.normalise();
     return st;
   } catch (const std::exception& e) {
-    // nlohmann's text starts "[json.exception.type_error.302] ": what follows says what.
-    std::string what = e.what();
-    if (what.rfind("[json.exception.", 0) == 0)
-      if (const auto end = what.find("] "); end != std::string::npos) what.erase(0, end + 2);
-    return make_error(Code::kMalformed, "the saved game is damaged: " + what);
+    return make_error(Code::kMalformed, "the saved game is damaged: " + json_error_text(e));
   }
 }
 
