@@ -21,6 +21,7 @@
 
 #include "bots/bot.hpp"
 #include "core/dice.hpp"
+#include "core/json_fault.hpp"
 #include "rules/wate1870/state.hpp"
 
 // The results file: one line a game, for example
@@ -246,6 +247,7 @@ Result<LadderFile> LadderFile::open(const std::string& path, const LadderConfig&
     };
     const auto j = nlohmann::json::parse(line, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return bad("not a JSON object");
+    if (const std::string twice = json_duplicate_key(line); !twice.empty()) return bad(twice);
     LadderGame g;
     std::string a, b;
     try {

@@ -114,6 +114,7 @@ Result<std::string> log_system(std::string_view text) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return damaged("it is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return damaged("it is not a JSON object");
+  if (const std::string twice = json_duplicate_key(text); !twice.empty()) return damaged(twice);
   auto s = field(j, "system", json::value_t::string, "");
   if (!s) return s.error();
   return (*s)->get<std::string>();
@@ -123,6 +124,7 @@ Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return damaged("it is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return damaged("it is not a JSON object");
+  if (const std::string twice = json_duplicate_key(text); !twice.empty()) return damaged(twice);
   GameLog log;
   auto system = field(j, "system", json::value_t::string, "");
   if (!system) return system.error();
@@ -294,9 +296,14 @@ Result<std::unique_ptr<State>> load_game_or_state(const Game& game, const std::s
     return st;
   }
   auto st = game.deserialize(*text);
-  if (!st)
+  if (!st) {
+    // A saved state names its game ("game": "1870"): then only its damage is news.
+    const json j = json::parse(*text, nullptr, false);
+    const bool saved_state = j.is_object() && j.contains("game");
     return make_error(Code::kMalformed,
-                      path + " is neither a game log nor a saved state: " + st.error().message);
+                      path + (saved_state ? ": " : " is neither a game log nor a saved state: ") +
+                          st.error().message);
+  }
   return st;
 }
 

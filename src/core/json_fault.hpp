@@ -15,4 +15,10 @@ std::string json_error_text(const std::exception& e);
 // loaders call it only once their own parse has failed.
 std::string json_syntax_fault(std::string_view text);
 
+// The first key that an object of a valid JSON text names twice ("line 7: the
+// key \"rp\" is given twice in one object"; without "line 7: " for a text of one
+// line), or "" if none is. nlohmann keeps the last of the two without a word,
+// so a save or log edited by hand could lose a value unseen.
+std::string json_duplicate_key(std::string_view text);
+
 }  // namespace rz

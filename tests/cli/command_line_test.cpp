@@ -240,6 +240,22 @@ TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
   EXPECT_TRUE(contains(twice.out, "the saved game is damaged: HQ " +
                                       s["hqs"][0][0].get<std::string>() + " is listed twice"))
       << twice.out;
+
+  // A value given twice (an edit by hand): nlohmann would keep the last unseen.
+  s["hqs"].erase(s["hqs"].size() - 1);
+  std::string text = s.dump(1);
+  const auto vp = text.find("\n \"vp\": ");
+  ASSERT_NE(vp, std::string::npos);
+  text.insert(vp, "\n \"vp\": 99,");
+  const auto line =
+      std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(vp), '\n') + 3;
+  std::ofstream(state) << text;
+  const CliRun dup = reisswitz("render 1870 --saved " + state.string() + " --svg " + svg.string());
+  EXPECT_EQ(dup.rc, 1) << dup.out;
+  EXPECT_TRUE(contains(dup.out, state.string() + ": the saved game is damaged: line " +
+                                    std::to_string(line) +
+                                    ": the key \"vp\" is given twice in one object"))
+      << dup.out;
 }
 
 // play keeps a game log; render (as odds) draws it as well as a saved state.

@@ -86,6 +86,10 @@ TEST(CliGameLog, RefusesDamagedLogsWithAReason) {
       {"hash not hex", "\"hash\":\"", "\"hash\":\"zz", "not 16 hex digits"},
       {"hash a number", "\"hash\":\"", "\"hash\":12,\"x\":\"", "'hash' has the wrong type"},
       {"bad initial hash", "\"initial_hash\": \"", "\"initial_hash\": \"12", "initial_hash"},
+      {"a key given twice", "\"seed\": 3,", "\"seed\": 3,\n  \"seed\": 4,",
+       "the key \"seed\" is given twice in one object"},
+      {"an entry's key given twice", "\"player\":\"French\"",
+       "\"player\":\"French\",\"player\":\"German\"", "the key \"player\" is given twice"},
       {"entry not an object", "\"entries\": [\n    {", "\"entries\": [\n    7, {",
        "entry 1: it is not an object"},
   };

@@ -34,5 +34,23 @@ TEST(Core_JsonFault, ATextCutShortEndsWhereTheTextEnds) {
       << json_syntax_fault("");
 }
 
+TEST(Core_JsonFault, AKeyGivenTwiceIsFoundWithItsLine) {
+  EXPECT_EQ(json_duplicate_key("{\n  \"a\": 1,\n  \"b\": {\"c\": 1,\n \"c\": 2}\n}\n"),
+            "line 4: the key \"c\" is given twice in one object");
+  EXPECT_EQ(json_duplicate_key("{\"a\": 1,\n\n\"a\": 2}"),
+            "line 3: the key \"a\" is given twice in one object");
+  // A text of one line needs no line number.
+  EXPECT_EQ(json_duplicate_key("{\"x\": [1], \"x\": [2]}\n"),
+            "the key \"x\" is given twice in one object");
+}
+
+TEST(Core_JsonFault, TheSameKeyInDifferentObjectsIsNoFault) {
+  EXPECT_EQ(json_duplicate_key("{\"a\": {\"k\": 1}, \"b\": {\"k\": 2}, \"k\": 3}"), "");
+  EXPECT_EQ(json_duplicate_key("[{\"k\": 1}, {\"k\": 2, \"j\": {\"k\": 3}}]"), "");
+  EXPECT_EQ(json_duplicate_key("{\"a\": \"a\", \"b\": [\"a\", \"a\"]}"), "");
+  // Not JSON: json_syntax_fault says why, this has nothing to add.
+  EXPECT_EQ(json_duplicate_key("{\"a\": "), "");
+}
+
 }  // namespace
 }  // namespace rz

@@ -217,6 +217,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     return make_error(Code::kMalformed,
                       "the saved game is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return make_error(Code::kMalformed, "the saved game is not a JSON object");
+  if (const std::string twice = json_duplicate_key(text); !twice.empty())
+    return make_error(Code::kMalformed, "the saved game is damaged: " + twice);
   if (const std::string why = bad_number(j); !why.empty())
     return make_error(Code::kMalformed, "the saved game is damaged: " + why);
   try {
