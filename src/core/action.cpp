@@ -88,6 +88,26 @@ std::string Action::to_string() const {
   return s;
 }
 
+namespace {
+// A word of a refused text as the error shows it: a control character (an
+// escape sequence pasted or typed) as \xNN, not sent to the player's terminal.
+std::string shown(std::string_view word) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (const char c : word) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u != 0x7f) {
+      out += c;
+    } else {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 0xf];
+    }
+  }
+  return out;
+}
+}  // namespace
+
 Result<Action> Action::parse(std::string_view text) {
   std::vector<std::string_view> words;
   std::size_t i = 0;
@@ -101,18 +121,19 @@ Result<Action> Action::parse(std::string_view text) {
   if (words.empty()) return make_error(Code::kMalformed, "an action needs a verb; the text is empty");
   Action a;
   if (!valid_word(words[0]))
-    return make_error(Code::kMalformed, "'" + std::string(words[0]) +
-                                            "' is not a verb: use lower-case letters, digits, '_' or '-'");
+    return make_error(
+        Code::kMalformed,
+        "'" + shown(words[0]) + "' is not a verb: use lower-case letters, digits, '_' or '-'");
   a.verb = std::string(words[0]);
   for (std::size_t w = 1; w < words.size(); ++w) {
     const auto eq = words[w].find('=');
     if (eq == std::string_view::npos)
       return make_error(Code::kMalformed,
-                        "argument '" + std::string(words[w]) + "' must have the form key=value");
+                        "argument '" + shown(words[w]) + "' must have the form key=value");
     const auto key = words[w].substr(0, eq);
     const auto value = words[w].substr(eq + 1);
     if (!valid_word(key))
-      return make_error(Code::kMalformed, "argument name '" + std::string(key) + "' is not valid");
+      return make_error(Code::kMalformed, "argument name '" + shown(key) + "' is not valid");
     if (!valid_value(value))
       return make_error(Code::kMalformed,
                         "argument '" + std::string(key) + "' has an empty or invalid value");

@@ -39,6 +39,24 @@ TEST(Core_Action, MalformedTextIsRefusedWithAReason) {
   }
 }
 
+// A refused word is echoed with its control characters written out: an escape
+// sequence in a typed or pasted order does not reach the player's terminal.
+TEST(Core_Action, ARefusedWordShowsItsControlCharactersWrittenOut) {
+  const auto verb = Action::parse("end-adm\x01in");
+  ASSERT_FALSE(verb.ok());
+  EXPECT_EQ(verb.error().message,
+            "'end-adm\\x01in' is not a verb: use lower-case letters, digits, '_' or '-'");
+  const auto arg = Action::parse("move \x1b[2J");
+  ASSERT_FALSE(arg.ok());
+  EXPECT_EQ(arg.error().message, "argument '\\x1b[2J' must have the form key=value");
+  const auto key = Action::parse("move t\x7fo=2107");
+  ASSERT_FALSE(key.ok());
+  EXPECT_EQ(key.error().message, "argument name 't\\x7fo' is not valid");
+  // Letters beyond ASCII are shown as they are.
+  EXPECT_EQ(Action::parse("m\xc3\xa4rz").error().message,
+            "'m\xc3\xa4rz' is not a verb: use lower-case letters, digits, '_' or '-'");
+}
+
 TEST(Core_Hash, Fnv1aIsTheStandardFunction) {
   // Published FNV-1a 64 test values.
   EXPECT_EQ(fnv1a64(""), 0xcbf29ce484222325ULL);
