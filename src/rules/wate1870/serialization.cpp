@@ -74,6 +74,16 @@ json combat_json(const Combat& c) {
               {"retreated_to", retreated_to}};
 }
 
+}  // namespace
+
+std::string_view step_kind_name(StepKind k) {
+  for (const auto& [name, kind] : kStepNames)
+    if (kind == k) return name;
+  return "?";
+}
+
+namespace {
+
 json step_json(const Step& s) {
   for (const auto& [name, kind] : kStepNames)
     if (kind == s.kind)
@@ -356,6 +366,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->end_reason_ = j.at("end_reason");
     st->pos_.sps.set_fortresses(&st->data_->map.fortress_hexes());  // SpList::zoc_version
     st->pos_.normalise();
+    if (const std::string why = st->saved_fault(); !why.empty()) throw std::invalid_argument(why);
     return st;
   } catch (const std::exception& e) {
     return make_error(Code::kMalformed, "the saved game is damaged: " + json_error_text(e));

@@ -751,22 +751,4 @@ std::uint64_t WateState::hash() const {
   return h.digest();
 }
 
-std::string WateState::inconsistency() const {
-  // Every step that gives orders needs what it orders about.
-  for (const auto& s : steps_) {
-    if (s.kind == StepKind::kHqOrders && frames_.empty()) return "HQ orders without an HQ";
-    if ((s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) && !force_)
-      return "force orders without a force";
-    if ((s.kind == StepKind::kCavalryRoll || s.kind == StepKind::kCavalryRetreat) && !combat_)
-      return "a cavalry retreat without a combat";  // 8.1
-  }
-  if (force_ && force_->hq_action && frames_.empty())
-    return "the force acts for an HQ but no HQ is activated";
-  // A picture holds only the HQs its player sees: the force may name no other (F-10).
-  if (force_)
-    for (const auto& id : force_->hqs)
-      if (!pos_.hq(id)) return "the acting force names HQ " + id + ", which is not in the game";
-  return {};
-}
-
 }  // namespace rz::wate1870

@@ -57,6 +57,9 @@ enum class StepKind {
   kHqDisplaceRoll,   // chance: 1d3 (a d6 halved) off map for the first HQ alone in `hex` (GAP-W-35)
 };
 
+// The step's name in a saved game ("hq-orders").
+std::string_view step_kind_name(StepKind k);
+
 struct Step {
   Step() = default;
   Step(StepKind k, Side s, hex::Hex h = {}, int a = 0, int b = 0) : kind(k), side(s), hex(h), n1(a), n2(b) {}
@@ -243,6 +246,10 @@ class WateState final : public State {
   // state; a picture under 12.2 can be one, where the enemy's acting force or
   // his HQs are hidden.
   std::string inconsistency() const;
+  // What a loaded game holds that no game of the rules reaches and the rules
+  // cannot go on from (a number beyond its range, a step without what it needs:
+  // saved_state_checks.cpp), or "". from_json refuses such a file.
+  std::string saved_fault() const;
   // 12.2: the hexes of enemy stacks `viewer` may not inspect, by hex number: the
   // view's "uninspected_enemy_stacks".
   std::vector<hex::Hex> uninspected(Side viewer) const;

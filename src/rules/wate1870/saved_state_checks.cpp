@@ -1,0 +1,208 @@
+// What a saved game must hold for the rules to go on from it (WateState::saved_fault):
+// numbers a game of 1870 can reach, and the steps due with what each needs. A
+// file edited by hand or damaged could otherwise load and then read a combat or
+// a force that is not there, index past a list, or add its numbers beyond an int.
+#include <algorithm>
+#include <string>
+
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+
+namespace {
+
+// Far beyond what a game reaches, and small enough that no sum or product the
+// rules make of them leaves an int.
+constexpr int kMaxSp = 999;       // SP in one group, one set-up piece, one combat's count
+constexpr int kMaxSideSp = 9999;  // SP of one side on the map, eliminated, exited
+constexpr int kMaxPoints = 9999;  // RP in hand, VP either way
+constexpr int kMaxModifier = 99;  // a combat's DRM and spread, a force's MP, a frame's limit
+
+std::string outside(const std::string& what, long long v, long long lo, long long hi) {
+  if (v >= lo && v <= hi) return "";
+  return what + " is " + std::to_string(v) + ", not from " + std::to_string(lo) + " to " +
+         std::to_string(hi);
+}
+
+bool needs_combat(StepKind k) {
+  switch (k) {
+    case StepKind::kCombat:
+    case StepKind::kArtillery:
+    case StepKind::kCombatDice:
+    case StepKind::kReroll:
+    case StepKind::kRerollDie:
+    case StepKind::kHqCasualtyRoll:
+    case StepKind::kRetreat:
+    case StepKind::kRiverLoss:
+    case StepKind::kAdvance:
+    case StepKind::kCavalryRoll:
+    case StepKind::kCavalryRetreat:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool needs_force(StepKind k) {
+  switch (k) {
+    case StepKind::kForceOrders:
+    case StepKind::kMarch:
+    case StepKind::kChassepotChoice:
+    case StepKind::kChassepotRoll:
+    case StepKind::kForcedMarchRoll:
+    case StepKind::kMarchHqCasualty:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// The steps about a hex of the map (the rest are about none: "0000").
+bool needs_hex(StepKind k) {
+  switch (k) {
+    case StepKind::kSiegeRoll:
+    case StepKind::kRetreat:
+    case StepKind::kRiverLoss:
+    case StepKind::kChassepotChoice:
+    case StepKind::kChassepotRoll:
+    case StepKind::kForcedMarchRoll:
+    case StepKind::kMarchHqCasualty:
+    case StepKind::kCavalryRoll:
+    case StepKind::kCavalryRetreat:
+    case StepKind::kHqDisplace:
+    case StepKind::kHqDisplaceRoll:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+std::string WateState::inconsistency() const {
+  // Every step that gives orders or rolls needs what it is about.
+  for (const auto& s : steps_) {
+    const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
+    if (s.kind == StepKind::kHqOrders && frames_.empty()) return "HQ orders without an HQ";
+    if (needs_force(s.kind) && !force_) return step + " has no acting force";
+    if (needs_combat(s.kind) && !combat_) return step + " has no combat under way";
+    // The HQ a casualty roll is for (8.5.1, 7.1.2): a picture may not show it.
+    const std::size_t hqs = s.kind == StepKind::kHqCasualtyRoll && combat_   ? combat_->hqs.size()
+                            : s.kind == StepKind::kMarchHqCasualty && force_ ? force_->hqs.size()
+                                                                             : 0;
+    if ((s.kind == StepKind::kHqCasualtyRoll || s.kind == StepKind::kMarchHqCasualty) &&
+        (s.n1 < 0 || static_cast<std::size_t>(s.n1) >= hqs))
+      return step + " is for HQ number " + std::to_string(s.n1) + " of a list of " +
+             std::to_string(hqs) + " (counted from 0)";
+  }
+  if (force_ && force_->hq_action && frames_.empty())
+    return "the force acts for an HQ but no HQ is activated";
+  // A picture holds only the HQs its player sees: the force may name no other (F-10).
+  if (force_)
+    for (const auto& id : force_->hqs)
+      if (!pos_.hq(id)) return "the acting force names HQ " + id + ", which is not in the game";
+  return {};
+}
+
+std::string WateState::saved_fault() const {
+  const Map& map = data_->map;
+  std::string why;
+  auto check = [&](std::string fault) {
+    if (why.empty()) why = std::move(fault);
+  };
+  // ---- the numbers ----
+  check(outside("last_turn", last_turn_, 1, 200));  // as tables.yaml allows
+  check(outside("turn", turn_, 1, last_turn_));
+  check(outside("vp", vp_, -kMaxPoints, kMaxPoints));
+  for (Side s : {Side::kFrench, Side::kGerman}) {
+    const std::string side(side_name(s));
+    check(outside(side + " rp", rp_[index(s)], 0, kMaxPoints));
+    check(outside(side + " eliminated", eliminated_[index(s)], 0, kMaxSideSp));
+    check(outside(side + " rail SP", rail_sp_[index(s)], 0, kMaxSideSp));
+    int on_map = 0;
+    for (const auto& g : pos_.sps)
+      if (g.side == s) on_map += std::min(g.count, kMaxSp + 1);
+    check(outside(side + " SP on the map", on_map, 0, kMaxSideSp));
+  }
+  check(outside("consecutive_passes", consecutive_passes_, 0, 2));  // 7.0: two end the phase
+  check(outside("the rail turn", rail_turn_, 0, last_turn_));
+  check(outside("exited SP", exited_sp_, 0, kMaxSideSp));
+  for (const auto& g : pos_.sps) check(outside("an SP group in " + g.hex.id(), g.count, 1, kMaxSp));
+  for (const auto& q : pos_.hqs)
+    check(
+        outside("the return turn of HQ " + q.id, q.returns_on_turn, 0, last_turn_ + kMaxModifier));
+  for (const auto& u : uses_) {
+    check(outside("the SP used in " + u.hex.id(), u.sp, 0, kMaxSideSp));
+    check(outside("the HQs used in " + u.hex.id(), u.hq, 0, kMaxSideSp));
+  }
+  for (const auto& p : setup_) check(outside("a set-up piece's SP", p.sp, 0, kMaxSp));
+  for (const auto& f : frames_)
+    check(outside("the limit left to HQ " + f.hq, f.limit_left, 0, kMaxModifier));
+  if (winner_ && !over_) check("a winner is named but the game is not over");
+
+  // ---- the steps due, and what each needs ----
+  int combats = 0, force_steps = 0, hq_orders = 0;
+  for (std::size_t i = 0; i < steps_.size(); ++i) {
+    const Step& s = steps_[i];
+    const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
+    if (needs_hex(s.kind) ? !map.on_map(s.hex) : !(s.hex == hex::Hex{}) && !map.on_map(s.hex))
+      check(step + " is about hex " + s.hex.id() + ", which is not on the map");
+    check(outside("the first count of " + step, s.n1, 0, kMaxSideSp));
+    check(outside("the second count of " + step, s.n2, 0, kMaxSideSp));
+    if (s.kind == StepKind::kCombat) ++combats;
+    if (s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) ++force_steps;
+    if (s.kind == StepKind::kHqOrders) ++hq_orders;
+    // A combat's own steps stand above the combat: they end with it (8.0).
+    if (needs_combat(s.kind) && s.kind != StepKind::kCombat && combats == 0)
+      check(step + " stands below the combat it belongs to");
+    if (const HexInfo* info = map.find(s.hex);
+        s.kind == StepKind::kSiegeRoll && info && info->fortress_sr == 0)
+      check(step + " is about " + s.hex.id() + ", which holds no fortress (9.0)");
+    if (s.kind == StepKind::kRerollDie) check(outside("the die of " + step, s.n1, 0, 1));  // 8.4
+    if (s.kind == StepKind::kChassepotRoll)
+      check(outside("the extra roll of " + step, s.n1, 0, 1));  // 12.3
+    if (s.kind == StepKind::kForcedMarchRoll)
+      check(outside("the extra MP of " + step, s.n1, 1, 3));  // 7.2
+  }
+  if (combats > 1) check("two combats are under way at once");
+  if (force_steps > 1) check("two forces are ordered at once");
+  // Each HQ giving orders has its frame; the one whose force acts may have
+  // handed its step on (7.0, 3.6.2).
+  if (frames_.size() < static_cast<std::size_t>(hq_orders) ||
+      frames_.size() > static_cast<std::size_t>(hq_orders) + (force_ ? 1 : 0))
+    check("steps of HQ orders: " + std::to_string(hq_orders) +
+          "; activated HQs in the chain: " + std::to_string(frames_.size()));
+
+  // ---- the acting force and the combat ----
+  // The force's SP stand in its hex with its HQs, but in a combat, which may
+  // draw on several hexes (7.4).
+  for (const auto& g : pos_.sps)
+    if (g.acting && (!force_ || (!combat_ && (g.hex != force_->hex || g.side != force_->side))))
+      check("SP in " + g.hex.id() + " are marked acting but are not the acting force's");
+  if (force_) {
+    check(outside("the acting force's MP", force_->mp_left, 0, kMaxModifier));
+    for (const auto& id : force_->hqs)
+      if (const HqUnit* q = pos_.hq(id);
+          q && (q->side != force_->side || (!combat_ && q->hex != force_->hex)))
+        check("the acting force names HQ " + id + ", which is not with it in " + force_->hex.id());
+  }
+  if (combat_) {
+    const Combat& c = *combat_;
+    check(outside("the combat's stage", c.stage, -2, 9));
+    if (c.from.empty()) check("the combat has no attacking hex");
+    for (const auto& h : c.from)
+      if (h == c.target || !hex::adjacent(h, c.target))
+        check("the combat's attacking hex " + h.id() + " is not next to its target " +
+              c.target.id() + " (8.0)");
+    for (int i = 0; i < kSides; ++i) {
+      check(outside("the combat's DRM", c.drm[i], -kMaxModifier, kMaxModifier));
+      check(outside("the combat's SP taking part", c.raw[i], 0, kMaxSideSp));
+      check(outside("the combat's artillery RP", c.artillery_rp[i], 0, kMaxModifier));
+      for (int d : c.dice[i]) check(outside("a combat die", d, 0, 6));  // 0: not rolled yet
+    }
+    check(outside("the combat's spread", c.spread, -kMaxModifier, kMaxModifier));
+  }
+  return why;
+}
+
+}  // namespace rz::wate1870
