@@ -2,7 +2,6 @@
 // numbers a game of 1870 can reach, and the steps due with what each needs. A
 // file edited by hand or damaged could otherwise load and then read a combat or
 // a force that is not there, index past a list, or add its numbers beyond an int.
-#include <algorithm>
 #include <string>
 
 #include "rules/wate1870/state.hpp"
@@ -12,9 +11,9 @@ namespace rz::wate1870 {
 namespace {
 
 // Far beyond what a game reaches, and small enough that no sum or product the
-// rules make of them leaves an int.
-constexpr int kMaxSp = 999;       // SP in one group, one set-up piece, one combat's count
-constexpr int kMaxSideSp = 9999;  // SP of one side on the map, eliminated, exited
+// rules make of them leaves an int (the SP on the map are checked as read).
+constexpr int kMaxSp = WateState::kSavedGroupSp;     // a set-up piece
+constexpr int kMaxSideSp = WateState::kSavedSideSp;  // eliminated, exited, in a combat
 constexpr int kMaxPoints = 9999;  // RP in hand, VP either way
 constexpr int kMaxModifier = 99;  // a combat's DRM and spread, a force's MP, a frame's limit
 
@@ -119,15 +118,10 @@ std::string WateState::saved_fault() const {
     check(outside(side + " rp", rp_[index(s)], 0, kMaxPoints));
     check(outside(side + " eliminated", eliminated_[index(s)], 0, kMaxSideSp));
     check(outside(side + " rail SP", rail_sp_[index(s)], 0, kMaxSideSp));
-    int on_map = 0;
-    for (const auto& g : pos_.sps)
-      if (g.side == s) on_map += std::min(g.count, kMaxSp + 1);
-    check(outside(side + " SP on the map", on_map, 0, kMaxSideSp));
   }
   check(outside("consecutive_passes", consecutive_passes_, 0, 2));  // 7.0: two end the phase
   check(outside("the rail turn", rail_turn_, 0, last_turn_));
   check(outside("exited SP", exited_sp_, 0, kMaxSideSp));
-  for (const auto& g : pos_.sps) check(outside("an SP group in " + g.hex.id(), g.count, 1, kMaxSp));
   for (const auto& q : pos_.hqs)
     check(
         outside("the return turn of HQ " + q.id, q.returns_on_turn, 0, last_turn_ + kMaxModifier));

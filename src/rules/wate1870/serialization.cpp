@@ -259,11 +259,20 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->rp_[1] = j.at("rp").at(1);
     if (!j.at("first_activation").is_null()) st->first_activation_ = side(j.at("first_activation"));
     st->consecutive_passes_ = j.at("consecutive_passes");
+    // Checked as read: groups alike are merged (Position::normalise).
+    long long side_sp[kSides] = {0, 0};
     for (const auto& g : j.at("sps")) {
       auto status = parse_status(g.at(3).get<std::string>());
       if (!status) throw std::invalid_argument("unknown status");
-      if (g.at(4).get<int>() <= 0)
-        throw std::invalid_argument("an SP group must hold at least 1 SP");
+      const int count = g.at(4).get<int>();
+      if (count <= 0 || count > kSavedGroupSp)
+        throw std::invalid_argument("an SP group in " + g.at(0).get<std::string>() + " holds " +
+                                    std::to_string(count) + " SP, not from 1 to " +
+                                    std::to_string(kSavedGroupSp));
+      const Side s = side(g.at(1));
+      if ((side_sp[index(s)] += count) > kSavedSideSp)
+        throw std::invalid_argument("the " + std::string(side_name(s)) + " have more than " +
+                                    std::to_string(kSavedSideSp) + " SP on the map");
       st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2).get<std::string>(), *status,
                               g.at(4), g.at(5), g.at(6), g.at(7), g.at(8)});
     }

@@ -250,6 +250,10 @@ class WateState final : public State {
   // cannot go on from (a number beyond its range, a step without what it needs:
   // saved_state_checks.cpp), or "". from_json refuses such a file.
   std::string saved_fault() const;
+  // The most SP a saved game may put in one group and on one side: far beyond
+  // what a game reaches, small enough that no sum the rules make leaves an int.
+  static constexpr int kSavedGroupSp = 999;
+  static constexpr int kSavedSideSp = 9999;
   // 12.2: the hexes of enemy stacks `viewer` may not inspect, by hex number: the
   // view's "uninspected_enemy_stacks".
   std::vector<hex::Hex> uninspected(Side viewer) const;

@@ -1,0 +1,178 @@
+// A saved game the rules cannot go on from is refused at load, saying why
+// (WateState::saved_fault, inconsistency: saved_state_checks.cpp). Each case
+// is a kind of damaged save that a fuzz of session 31 found crashing, tripping
+// an assert or overflowing an int once loaded and played on.
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "../shipped_game.hpp"
+#include "bots/bot.hpp"
+#include "core/dice.hpp"
+#include "rules/wate1870/state.hpp"
+
+namespace rz::wate1870 {
+namespace {
+
+using nlohmann::json;
+using test_support::game;
+
+// The first state of a seeded random game of the historical set-up that `want`
+// picks, saved; null if none of the games reaches one.
+json first_state(const std::function<bool(const WateState&)>& want) {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    auto st = std::move(game().initial_state("historical", GameOptions{}, seed)).value();
+    auto bot = std::move(bots::make_bot("random", seed)).value();
+    SeededDice dice(seed);
+    for (int i = 0; i < 20000 && !st->terminal(); ++i) {
+      const auto& ws = static_cast<const WateState&>(*st);
+      if (want(ws)) return json::parse(ws.serialize());
+      const ToMove tm = st->to_move();
+      if (tm.kind == MoveKind::kChance) {
+        const auto outcomes = st->chance_outcome_list();
+        EXPECT_TRUE(st->apply(kChance, (*outcomes)[*dice.pick(*outcomes)].action).ok());
+        continue;
+      }
+      for (Player p : tm.players) EXPECT_TRUE(st->apply(p, bot->choose(*st, p, "")).ok());
+    }
+  }
+  return nullptr;
+}
+
+bool top_is(const WateState& ws, StepKind k) {
+  return !ws.steps().empty() && ws.steps().back().kind == k;
+}
+
+json& top_step(json& j) { return j["steps"].back(); }
+
+// Loading `j` fails, and the message says `reason`.
+void refused(const json& j, const std::string& reason) {
+  const auto r = game().deserialize(j.dump());
+  ASSERT_FALSE(r.ok()) << "accepted; expected: " << reason;
+  EXPECT_EQ(r.error().code, Code::kMalformed);
+  EXPECT_EQ(r.error().message, "the saved game is damaged: " + reason);
+}
+
+TEST(Wate1870_SavedStateChecks, EveryStateOfAGameLoads) {
+  // The checks refuse nothing a game reaches: the contract suite loads every
+  // state of its games too, this is the plain case.
+  const json j = first_state([](const WateState& ws) { return top_is(ws, StepKind::kReroll); });
+  ASSERT_FALSE(j.is_null());
+  EXPECT_TRUE(game().deserialize(j.dump()).ok());
+}
+
+TEST(Wate1870_SavedStateChecks, AStepOfACombatNeedsTheCombat) {
+  json j = first_state([](const WateState& ws) { return top_is(ws, StepKind::kReroll); });
+  ASSERT_FALSE(j.is_null());
+  json no_combat = j;
+  no_combat["combat"] = nullptr;
+  refused(no_combat, "the step 'combat' has no combat under way");
+  // Under the combat's own step it would outlive the combat (8.0).
+  json buried = j;
+  buried["steps"].insert(buried["steps"].begin(), top_step(buried));
+  refused(buried, "the step 'reroll' stands below the combat it belongs to");
+  json die = j;
+  top_step(die)["kind"] = "reroll-die";
+  top_step(die)["n"][0] = 7;
+  refused(die, "the die of the step 'reroll-die' is 7, not from 0 to 1");
+  json two = j;
+  two["steps"].push_back(
+      json{{"kind", "combat"}, {"side", "German"}, {"hex", "0000"}, {"n", {0, 0}}});
+  refused(two, "two combats are under way at once");
+  json dice = j;
+  dice["combat"]["dice"][0][1] = 9;
+  refused(dice, "a combat die is 9, not from 0 to 6");
+  json drm = j;
+  drm["combat"]["drm"][1] = -2147483647;
+  refused(drm, "the combat's DRM is -2147483647, not from -99 to 99");
+  json far = j;
+  far["combat"]["from"] = json::array({far["combat"]["target"]});
+  refused(far, "the combat's attacking hex " + far["combat"]["target"].get<std::string>() +
+                   " is not next to its target " + far["combat"]["target"].get<std::string>() +
+                   " (8.0)");
+}
+
+TEST(Wate1870_SavedStateChecks, ACasualtyRollNamesAnHqOfItsList) {
+  json j = first_state([](const WateState& ws) {
+    return top_is(ws, StepKind::kHqCasualtyRoll) && ws.steps().back().n1 == 0;
+  });
+  ASSERT_FALSE(j.is_null());
+  const std::size_t hqs = j["combat"]["hqs"].size();
+  top_step(j)["n"][0] = static_cast<int>(hqs);
+  refused(j, "the step 'hq-casualty' is for HQ number " + std::to_string(hqs) + " of a list of " +
+                 std::to_string(hqs) + " (counted from 0)");
+}
+
+TEST(Wate1870_SavedStateChecks, AMarchNeedsItsForceAndItsSp) {
+  json j = first_state(
+      [](const WateState& ws) { return top_is(ws, StepKind::kMarch) && ws.steps().size() == 1; });
+  ASSERT_FALSE(j.is_null());
+  json twice = j;
+  twice["steps"].push_back(top_step(twice));
+  refused(twice, "two forces are ordered at once");
+  json no_force = j;
+  no_force["force"] = nullptr;
+  refused(no_force, "the step 'march' has no acting force");
+  json mp = j;
+  mp["force"]["mp_left"] = 2147483647;
+  refused(mp, "the acting force's MP is 2147483647, not from 0 to 99");
+  // The force's SP stay in its hex (force_sp): moved off them, it has none.
+  json moved = j;
+  const std::string at = moved["force"]["hex"];
+  std::string acting_at;
+  for (auto& g : moved["sps"])
+    if (g[7] == true) acting_at = g[0];
+  ASSERT_EQ(acting_at, at);
+  moved["force"]["hex"] = hex::neighbours(*hex::parse_hex(at))[0].id();
+  refused(moved, "SP in " + at + " are marked acting but are not the acting force's");
+  // A roll of the march, about no hex of the map.
+  json fire = j;
+  fire["steps"].push_back(
+      json{{"kind", "chassepot-choice"}, {"side", "French"}, {"hex", "0000"}, {"n", {0, 0}}});
+  refused(fire, "the step 'chassepot-choice' is about hex 0000, which is not on the map");
+}
+
+TEST(Wate1870_SavedStateChecks, NumbersStayWithinWhatAGameReaches) {
+  json j = first_state([](const WateState& ws) { return top_is(ws, StepKind::kActivate); });
+  ASSERT_FALSE(j.is_null());
+  const auto with = [&](const std::function<void(json&)>& change) {
+    json k = j;
+    change(k);
+    return k;
+  };
+  refused(with([](json& k) { k["rp"][0] = -1; }), "French rp is -1, not from 0 to 9999");
+  refused(with([](json& k) { k["turn"] = 0; }), "turn is 0, not from 1 to 20");
+  refused(with([](json& k) { k["turn"] = 21; }), "turn is 21, not from 1 to 20");
+  refused(with([](json& k) { k["eliminated"][1] = 2147483647; }),
+          "German eliminated is 2147483647, not from 0 to 9999");
+  refused(with([](json& k) { k["consecutive_passes"] = 3; }),
+          "consecutive_passes is 3, not from 0 to 2");
+  refused(with([](json& k) { k["winner"] = "German"; }),
+          "a winner is named but the game is not over");
+  // One group of 1,000 SP is more than a game holds; so are 11 groups of 999
+  // (alike, they would be merged into one, its count past an int with more).
+  const std::string hex0 = j["sps"][0][0], side0 = j["sps"][0][1];
+  refused(with([](json& k) { k["sps"][0][4] = 1000; }),
+          "an SP group in " + hex0 + " holds 1000 SP, not from 1 to 999");
+  refused(with([](json& k) {
+            for (int i = 0; i < 11; ++i) {
+              json g = k["sps"][0];
+              g[4] = 999;
+              k["sps"].push_back(g);
+            }
+          }),
+          "the " + side0 + " have more than 9999 SP on the map");
+}
+
+TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {
+  json j = first_state([](const WateState& ws) {
+    return top_is(ws, StepKind::kHqOrders) && ws.frames().size() == 1 && !ws.force();
+  });
+  ASSERT_FALSE(j.is_null());
+  j["steps"].push_back(top_step(j));
+  refused(j, "steps of HQ orders: 2; activated HQs in the chain: 1");
+}
+
+}  // namespace
+}  // namespace rz::wate1870
