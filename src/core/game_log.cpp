@@ -110,10 +110,26 @@ std::string to_json(const GameLog& log, const Game& game) {
   return out;
 }
 
+namespace {
+
+// A saved state (run --save) names its game as "game": one position, without
+// the orders that led to it, so no game goes on from it.
+bool saved_state(const json& j) { return !j.contains("system") && j.contains("game"); }
+
+Error not_a_log() {
+  return make_error(Code::kMalformed,
+                    "this is a saved state (a position, as run --save writes it), not a game "
+                    "log: a game goes on from its log (play's own file, run --log); render "
+                    "--saved and odds --saved read either");
+}
+
+}  // namespace
+
 Result<std::string> log_system(std::string_view text) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return damaged("it is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return damaged("it is not a JSON object");
+  if (saved_state(j)) return not_a_log();
   if (const std::string twice = json_duplicate_key(text); !twice.empty()) return damaged(twice);
   auto s = field(j, "system", json::value_t::string, "");
   if (!s) return s.error();
@@ -124,6 +140,7 @@ Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) return damaged("it is not valid JSON (" + json_syntax_fault(text) + ")");
   if (!j.is_object()) return damaged("it is not a JSON object");
+  if (saved_state(j)) return not_a_log();
   if (const std::string twice = json_duplicate_key(text); !twice.empty()) return damaged(twice);
   GameLog log;
   auto system = field(j, "system", json::value_t::string, "");

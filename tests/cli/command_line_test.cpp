@@ -276,6 +276,17 @@ TEST(CommandLine, RenderDrawsAGameLogAsWellAsASavedState) {
       reisswitz("render 1870 --saved " + (dir / "orders.txt").string() + " --svg " + svg.string());
   EXPECT_EQ(bad.rc, 1) << bad.out;
   EXPECT_TRUE(contains(bad.out, "is neither a game log nor a saved state")) << bad.out;
+  // A game goes on only from its log: a saved state is one position.
+  for (const std::string& command :
+       {"replay " + state.string(), "play 1870 --load " + state.string() + " < /dev/null"}) {
+    const CliRun on = reisswitz(command);
+    EXPECT_NE(on.rc, 0) << command << "\n" << on.out;
+    EXPECT_TRUE(contains(on.out, "error: " + state.string() +
+                                     ": this is a saved state (a position, as run --save writes "
+                                     "it), not a game log: a game goes on from its log"))
+        << command << "\n"
+        << on.out;
+  }
   const CliRun nowhere = reisswitz("render 1870 --png " + (dir / "no" / "map.png").string());
   EXPECT_EQ(nowhere.rc, 1) << nowhere.out;
   EXPECT_TRUE(contains(nowhere.out, "error: --png: cannot write the file")) << nowhere.out;
