@@ -360,18 +360,18 @@ void add_odds_command(CLI::App& app) {
       ->group(o);
 
   // Counts of SP, HQs and fortress strength: 0 or more (a negative count was
-  // taken as given, and refused later as "no SP").
-  for (const char* name : {"--attack-sp",          "--attack-disrupted",
-                           "--attack-demoralized", "--defence-sp",
-                           "--defence-disrupted",  "--defence-demoralized",
-                           "--fortress-sr",        "--attack-hq",
-                           "--defence-hq",         "--attack-hqs",
-                           "--defence-hqs",        "--french-sp",
-                           "--french-disrupted",   "--french-demoralized",
-                           "--german-sp",          "--german-disrupted",
-                           "--german-demoralized", "--hqs",
-                           "--besieger-sp",        "--garrison"})
-    cmd->get_option(name)->check(whole_number());
+  // taken as given, and refused later as "no SP"), and no more than a saved
+  // game may hold (WateState::kSavedGroupSp: 2^31 SP overflowed the strength,
+  // an HQ bonus of 10^8 asked for a table of that size).
+  for (const char* name :
+       {"--attack-sp", "--attack-disrupted", "--attack-demoralized", "--defence-sp",
+        "--defence-disrupted", "--defence-demoralized", "--french-sp", "--french-disrupted",
+        "--french-demoralized", "--german-sp", "--german-disrupted", "--german-demoralized",
+        "--besieger-sp", "--garrison"})
+    cmd->get_option(name)->check(whole_number(0, wate1870::WateState::kSavedGroupSp));
+  for (const char* name :
+       {"--fortress-sr", "--attack-hq", "--defence-hq", "--attack-hqs", "--defence-hqs", "--hqs"})
+    cmd->get_option(name)->check(whole_number(0, 99));
 
   cmd->callback([a, combat] {
     bool given = false;

@@ -4,10 +4,12 @@
 // check refuses them, naming the option and what it wants.
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <limits>
 
 namespace rz::cli {
 
-// A whole number of `min` or more, written in digits alone.
-CLI::Validator whole_number(std::uint64_t min = 0);
+// A whole number of `min` or more (and `max` or less), written in digits alone.
+CLI::Validator whole_number(std::uint64_t min = 0,
+                            std::uint64_t max = std::numeric_limits<std::uint64_t>::max());
 
 }  // namespace rz::cli

@@ -58,7 +58,14 @@ TEST(CommandLine, ANegativeSeedOrCountIsAUsageErrorThatNamesTheOption) {
        "--seed: '-3' is not a whole number of 0 or more"},
       {"run 1870 --seed -5", "--seed: '-5' is not a whole number of 0 or more"},
       {"odds 1870 --attack-sp -2 --defence-sp 3",
-       "--attack-sp: '-2' is not a whole number of 0 or more"},
+       "--attack-sp: '-2' is not a whole number from 0 to 999"},
+      // 2^31 SP overflowed the strength; an HQ bonus of 10^8 asked for a table that large.
+      {"odds 1870 --attack-sp 2147483647 --defence-sp 3",
+       "--attack-sp: '2147483647' is not a whole number from 0 to 999"},
+      {"odds 1870 --attack-sp 5 --defence-sp 3 --attack-hq 99999999",
+       "--attack-hq: '99999999' is not a whole number from 0 to 99"},
+      {"odds 1870 --attack-sp 5 --defence-sp 3 --attack-hqs 100",
+       "--attack-hqs: '100' is not a whole number from 0 to 99"},
   };
   for (const auto& c : cases) {
     const CliRun r = reisswitz(c.args);
