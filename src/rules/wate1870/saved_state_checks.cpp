@@ -80,18 +80,19 @@ bool needs_hex(StepKind k) {
 
 std::string WateState::inconsistency() const {
   // Every step that gives orders or rolls needs what it is about.
+  // Asked of every picture a bot plans on under 12.2: the text only for a fault.
   for (const auto& s : steps_) {
-    const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
+    const auto step = [&] { return "the step '" + std::string(step_kind_name(s.kind)) + "'"; };
     if (s.kind == StepKind::kHqOrders && frames_.empty()) return "HQ orders without an HQ";
-    if (needs_force(s.kind) && !force_) return step + " has no acting force";
-    if (needs_combat(s.kind) && !combat_) return step + " has no combat under way";
+    if (needs_force(s.kind) && !force_) return step() + " has no acting force";
+    if (needs_combat(s.kind) && !combat_) return step() + " has no combat under way";
     // The HQ a casualty roll is for (8.5.1, 7.1.2): a picture may not show it.
     const std::size_t hqs = s.kind == StepKind::kHqCasualtyRoll && combat_   ? combat_->hqs.size()
                             : s.kind == StepKind::kMarchHqCasualty && force_ ? force_->hqs.size()
                                                                              : 0;
     if ((s.kind == StepKind::kHqCasualtyRoll || s.kind == StepKind::kMarchHqCasualty) &&
         (s.n1 < 0 || static_cast<std::size_t>(s.n1) >= hqs))
-      return step + " is for HQ number " + std::to_string(s.n1) + " of a list of " +
+      return step() + " is for HQ number " + std::to_string(s.n1) + " of a list of " +
              std::to_string(hqs) + " (counted from 0)";
   }
   if (force_ && force_->hq_action && frames_.empty())
