@@ -150,6 +150,8 @@ TEST(Wate1870_SavedStateChecks, NumbersStayWithinWhatAGameReaches) {
           "consecutive_passes is 3, not from 0 to 2");
   refused(with([](json& k) { k["winner"] = "German"; }),
           "a winner is named but the game is not over");
+  refused(with([](json& k) { k["phase"] = "administrative"; }),
+          "the step 'activate' is not one of the administrative phase (5.0)");
   // One group of 1,000 SP is more than a game holds; so are 11 groups of 999
   // (alike, they would be merged into one, its count past an int with more).
   const std::string hex0 = j["sps"][0][0], side0 = j["sps"][0][1];

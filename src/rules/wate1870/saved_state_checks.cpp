@@ -76,6 +76,22 @@ bool needs_hex(StepKind k) {
   }
 }
 
+// The phase a step at the bottom of the steps due belongs to (the turn's sequence, 5.0).
+Phase phase_of(StepKind k) {
+  switch (k) {
+    case StepKind::kSetup:
+      return Phase::kSetup;
+    case StepKind::kAdministrative:
+      return Phase::kAdministrative;
+    case StepKind::kSiegeRoll:
+      return Phase::kSiege;
+    case StepKind::kRecovery:
+      return Phase::kRecovery;
+    default:
+      return Phase::kAction;
+  }
+}
+
 }  // namespace
 
 std::string WateState::inconsistency() const {
@@ -159,6 +175,9 @@ std::string WateState::saved_fault() const {
     if (s.kind == StepKind::kForcedMarchRoll)
       check(outside("the extra MP of " + step, s.n1, 1, 3));  // 7.2
   }
+  if (!steps_.empty() && phase_of(steps_.front().kind) != phase_)
+    check("the step '" + std::string(step_kind_name(steps_.front().kind)) + "' is not one of the " +
+          std::string(phase_name(phase_)) + " phase (5.0)");
   if (combats > 1) check("two combats are under way at once");
   if (force_steps > 1) check("two forces are ordered at once");
   // Each HQ giving orders has its frame; the one whose force acts may have
