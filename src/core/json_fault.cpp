@@ -75,6 +75,11 @@ class DuplicateKeys final : public nlohmann::json_sax<nlohmann::json> {
 }  // namespace
 
 std::string json_duplicate_key(std::string_view text) {
+  // Read as a block first (nlohmann's fast path); the lines are counted only
+  // to place a key found twice.
+  DuplicateKeys any(nullptr, false);
+  nlohmann::json::sax_parse(text, &any);
+  if (any.fault.empty()) return "";
   int line = 1;
   DuplicateKeys keys(&line, text.find('\n') < text.find_last_not_of(" \t\r\n"));
   nlohmann::json::sax_parse(LineCountingIterator{text.data(), &line},
