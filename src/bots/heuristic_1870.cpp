@@ -88,7 +88,7 @@ std::unique_ptr<WateState> belief_from_json(const WateState& like, nlohmann::jso
   // Only the rules' data comes from `like` (the map, the tables): the same for both players.
   std::shared_ptr<const wate1870::GameData> data(std::shared_ptr<const wate1870::GameData>(),
                                                  &like.data());
-  auto st = WateState::from_json(data, j.dump());
+  auto st = WateState::from_json(data, j.dump(), /*saved_game=*/false);
   if (!st) return nullptr;
   return std::move(st).value();
 }

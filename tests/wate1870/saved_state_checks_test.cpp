@@ -99,6 +99,9 @@ TEST(Wate1870_SavedStateChecks, ACasualtyRollNamesAnHqOfItsList) {
   });
   ASSERT_FALSE(j.is_null());
   const std::size_t hqs = j["combat"]["hqs"].size();
+  json twice = j;
+  twice["steps"].push_back(top_step(twice));
+  refused(twice, "two steps 'hq-casualty' are for the same HQ (8.5.1)");
   top_step(j)["n"][0] = static_cast<int>(hqs);
   refused(j, "the step 'hq-casualty' is for HQ number " + std::to_string(hqs) + " of a list of " +
                  std::to_string(hqs) + " (counted from 0)");
@@ -165,6 +168,31 @@ TEST(Wate1870_SavedStateChecks, NumbersStayWithinWhatAGameReaches) {
             }
           }),
           "the " + side0 + " have more than 9999 SP on the map");
+}
+
+// The steps due keep the shape games give them: a step that surfaced later
+// with nothing to act on (an activation pushed above a march, a combat above a
+// combat's own step) crashed the fuzzed games moves after they loaded.
+TEST(Wate1870_SavedStateChecks, TheStepsDueKeepTheShapeGamesGiveThem) {
+  json j = first_state(
+      [](const WateState& ws) { return top_is(ws, StepKind::kMarch) && ws.steps().size() == 1; });
+  ASSERT_FALSE(j.is_null());
+  json activate = j;
+  activate["steps"].push_back(
+      json{{"kind", "activate"}, {"side", "French"}, {"hex", "0000"}, {"n", {0, 0}}});
+  refused(activate, "the step 'activate' stands with steps of another kind");
+  json under = j;
+  under["steps"].insert(
+      under["steps"].begin(),
+      json{{"kind", "absorb"}, {"side", "German"}, {"hex", "0000"}, {"n", {1, 0}}});
+  refused(under, "the step 'march' stands above steps other than HQ orders");
+  json fire = j;
+  fire["steps"][0]["kind"] = "force-orders";
+  fire["steps"].push_back(json{{"kind", "chassepot-roll"},
+                               {"side", "French"},
+                               {"hex", fire["force"]["hex"]},
+                               {"n", {0, 0}}});
+  refused(fire, "the step 'chassepot-roll' stands above no march (7.1.2)");
 }
 
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {

@@ -140,8 +140,8 @@ std::string WateState::saved_fault() const {
   check(outside("the rail turn", rail_turn_, 0, last_turn_));
   check(outside("exited SP", exited_sp_, 0, kMaxSideSp));
   for (const auto& q : pos_.hqs)
-    check(
-        outside("the return turn of HQ " + q.id, q.returns_on_turn, 0, last_turn_ + kMaxModifier));
+    check(outside("the return turn of HQ " + q.id, q.returns_on_turn, 0,
+                  static_cast<long long>(last_turn_) + kMaxModifier));
   for (const auto& u : uses_) {
     check(outside("the SP used in " + u.hex.id(), u.sp, 0, kMaxSideSp));
     check(outside("the HQs used in " + u.hex.id(), u.hq, 0, kMaxSideSp));
@@ -186,6 +186,63 @@ std::string WateState::saved_fault() const {
       frames_.size() > static_cast<std::size_t>(hq_orders) + (force_ ? 1 : 0))
     check("steps of HQ orders: " + std::to_string(hq_orders) +
           "; activated HQs in the chain: " + std::to_string(frames_.size()));
+
+  // The shape of the steps due, as games make them (bottom to top): a step of
+  // its own phase alone (set-up, administration, initiative, activation, a
+  // siege, recovery); or the HQs giving orders (3.6.2), one above the other,
+  // then the one force or combat acting for them (7.0), with its rolls and
+  // choices above it. A step out of that shape would surface later with
+  // nothing to act on.
+  const auto alone = [](StepKind k) {
+    return k == StepKind::kSetup || k == StepKind::kAdministrative || k == StepKind::kInitiative ||
+           k == StepKind::kActivate || k == StepKind::kSiegeRoll || k == StepKind::kRecovery;
+  };
+  bool march_below = false, only_hq_orders_below = true;
+  for (const Step& s : steps_) {
+    const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
+    if (alone(s.kind) && s.kind != steps_.front().kind)
+      check(step + " stands with steps of another kind");
+    if (alone(s.kind) != alone(steps_.front().kind))
+      check(step + " stands with a step of another phase");
+    const bool on_hq_orders = s.kind == StepKind::kHqOrders || s.kind == StepKind::kCombat ||
+                              s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch;
+    if (on_hq_orders && !only_hq_orders_below)
+      check(step + " stands above steps other than HQ orders");
+    if ((s.kind == StepKind::kChassepotChoice || s.kind == StepKind::kChassepotRoll ||
+         s.kind == StepKind::kMarchHqCasualty) &&
+        !march_below)
+      check(step + " stands above no march (7.1.2)");
+    march_below = march_below || s.kind == StepKind::kMarch;
+    only_hq_orders_below = only_hq_orders_below && s.kind == StepKind::kHqOrders;
+  }
+  if (combat_ && !force_) check("a combat is under way without its attacking force");
+  // One casualty roll for each HQ (8.5.1): a second would look for an HQ gone.
+  for (std::size_t i = 0; i < steps_.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      if ((steps_[i].kind == StepKind::kHqCasualtyRoll ||
+           steps_[i].kind == StepKind::kMarchHqCasualty) &&
+          steps_[k].kind == steps_[i].kind && steps_[k].n1 == steps_[i].n1)
+        check("two steps '" + std::string(step_kind_name(steps_[i].kind)) +
+              "' are for the same HQ (8.5.1)");
+  for (std::size_t i = 0; i < frames_.size(); ++i) {
+    const HqUnit* q = pos_.hq(frames_[i].hq);
+    const HqUnit* first = pos_.hq(frames_.front().hq);
+    // An HQ may leave the map while its orders go on (a casualty, 8.5.1), but
+    // not the one whose orders are due now.
+    if (i + 1 == frames_.size() && !steps_.empty() && steps_.back().kind == StepKind::kHqOrders &&
+        (!q || !q->hex))
+      check("HQ " + frames_[i].hq + " is to give orders (3.6.2) but is not on the map");
+    else if (q && first && q->side != first->side)
+      check("HQs of both sides give orders in one chain (3.6.2)");
+    for (std::size_t k = 0; k < i; ++k)
+      if (frames_[k].hq == frames_[i].hq)
+        check("HQ " + frames_[i].hq + " is twice in the chain (3.6.2)");
+  }
+  for (const Step& s : steps_)
+    if (const HqUnit* q = frames_.empty() ? nullptr : pos_.hq(frames_.back().hq);
+        s.kind == StepKind::kHqOrders && q && q->side != s.side)
+      check("the " + std::string(side_name(s.side)) +
+            " give HQ orders through the chain of the other side");
 
   // ---- the acting force and the combat ----
   // The force's SP stand in its hex with its HQs, but in a combat, which may

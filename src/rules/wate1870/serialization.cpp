@@ -221,7 +221,7 @@ nlohmann::json WateState::to_json() const {
 }
 
 Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const GameData> data,
-                                                        const std::string& text) {
+                                                        const std::string& text, bool saved_game) {
   json j = json::parse(text, nullptr, false);
   if (j.is_discarded())
     return make_error(Code::kMalformed,
@@ -375,7 +375,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->end_reason_ = j.at("end_reason");
     st->pos_.sps.set_fortresses(&st->data_->map.fortress_hexes());  // SpList::zoc_version
     st->pos_.normalise();
-    if (const std::string why = st->saved_fault(); !why.empty()) throw std::invalid_argument(why);
+    if (const std::string why = saved_game ? st->saved_fault() : ""; !why.empty())
+      throw std::invalid_argument(why);
     return st;
   } catch (const std::exception& e) {
     return make_error(Code::kMalformed, "the saved game is damaged: " + json_error_text(e));

@@ -190,8 +190,11 @@ class WateState final : public State {
   static Result<std::unique_ptr<WateState>> from_scenario(std::shared_ptr<const GameData> data,
                                                           const Scenario& scenario, GameOptions options,
                                                           std::uint64_t seed);
+  // `saved_game` false: the text is a view made into a state (a bot's belief),
+  // which may lack what a view hides, so saved_fault() does not apply.
   static Result<std::unique_ptr<WateState>> from_json(std::shared_ptr<const GameData> data,
-                                                      const std::string& text);
+                                                      const std::string& text,
+                                                      bool saved_game = true);
 
   ToMove to_move() const override;
   // Asked by every list, check and roll too (the mover is steps_.back().side).
