@@ -195,6 +195,16 @@ TEST(Wate1870_SavedStateChecks, TheStepsDueKeepTheShapeGamesGiveThem) {
   refused(fire, "the step 'chassepot-roll' stands above no march (7.1.2)");
 }
 
+// Losses to absorb with no SP engaged: the game could not go on.
+TEST(Wate1870_SavedStateChecks, ThePlayerToMoveHasAnOrderToGive) {
+  json j =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kAbsorb) && ws.combat(); });
+  ASSERT_FALSE(j.is_null());
+  for (auto& g : j["sps"]) g[8] = false;
+  refused(j, "the " + top_step(j)["side"].get<std::string>() +
+                 " player is to move (step 'absorb') but has no order the rules allow");
+}
+
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {
   json j = first_state([](const WateState& ws) {
     return top_is(ws, StepKind::kHqOrders) && ws.frames().size() == 1 && !ws.force();

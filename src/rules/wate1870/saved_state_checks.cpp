@@ -273,6 +273,16 @@ std::string WateState::saved_fault() const {
     }
     check(outside("the combat's spread", c.spread, -kMaxModifier, kMaxModifier));
   }
+  // A game that cannot go on: the player to move has no order to give.
+  if (why.empty()) {
+    const ToMove tm = to_move();
+    if (tm.kind == MoveKind::kPlayer || tm.kind == MoveKind::kSimultaneous)
+      for (const Player p : tm.players)
+        if (legal_actions(p).empty())
+          check("the " + std::string(side_name(static_cast<Side>(p))) +
+                " player is to move (step '" + std::string(step_kind_name(steps_.back().kind)) +
+                "') but has no order the rules allow");
+  }
   return why;
 }
 
