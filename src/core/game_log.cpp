@@ -316,10 +316,11 @@ Result<std::unique_ptr<State>> load_game_or_state(const Game& game, const std::s
   if (!st) {
     // A saved state names its game ("game": "1870"): then only its damage is news.
     const json j = json::parse(*text, nullptr, false);
-    const bool saved_state = j.is_object() && j.contains("game");
-    return make_error(Code::kMalformed,
-                      path + (saved_state ? ": " : " is neither a game log nor a saved state: ") +
-                          st.error().message);
+    return make_error(Code::kMalformed, path +
+                                            (j.is_object() && saved_state(j)
+                                                 ? ": "
+                                                 : " is neither a game log nor a saved state: ") +
+                                            st.error().message);
   }
   return st;
 }

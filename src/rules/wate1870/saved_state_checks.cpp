@@ -224,9 +224,10 @@ std::string WateState::saved_fault() const {
           steps_[k].kind == steps_[i].kind && steps_[k].n1 == steps_[i].n1)
         check("two steps '" + std::string(step_kind_name(steps_[i].kind)) +
               "' are for the same HQ (8.5.1)");
+  const HqUnit* first = frames_.empty() ? nullptr : pos_.hq(frames_.front().hq);
+  const HqUnit* last = frames_.empty() ? nullptr : pos_.hq(frames_.back().hq);
   for (std::size_t i = 0; i < frames_.size(); ++i) {
     const HqUnit* q = pos_.hq(frames_[i].hq);
-    const HqUnit* first = pos_.hq(frames_.front().hq);
     // An HQ may leave the map while its orders go on (a casualty, 8.5.1), but
     // not the one whose orders are due now.
     if (i + 1 == frames_.size() && !steps_.empty() && steps_.back().kind == StepKind::kHqOrders &&
@@ -239,8 +240,7 @@ std::string WateState::saved_fault() const {
         check("HQ " + frames_[i].hq + " is twice in the chain (3.6.2)");
   }
   for (const Step& s : steps_)
-    if (const HqUnit* q = frames_.empty() ? nullptr : pos_.hq(frames_.back().hq);
-        s.kind == StepKind::kHqOrders && q && q->side != s.side)
+    if (s.kind == StepKind::kHqOrders && last && last->side != s.side)
       check("the " + std::string(side_name(s.side)) +
             " give HQ orders through the chain of the other side");
 

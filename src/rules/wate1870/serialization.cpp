@@ -273,8 +273,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if ((side_sp[index(s)] += count) > kSavedSideSp)
         throw std::invalid_argument("the " + std::string(side_name(s)) + " have more than " +
                                     std::to_string(kSavedSideSp) + " SP on the map");
-      st->pos_.sps.push_back({side(g.at(1)), hex_of(g.at(0)), g.at(2).get<std::string>(), *status,
-                              g.at(4), g.at(5), g.at(6), g.at(7), g.at(8)});
+      st->pos_.sps.push_back({s, hex_of(g.at(0)), g.at(2).get<std::string>(), *status, count,
+                              g.at(5), g.at(6), g.at(7), g.at(8)});
     }
     for (const auto& h : j.at("hqs")) {
       const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
