@@ -65,7 +65,9 @@ BENCHMARK(BM_Wate1870SearchIterations)
 // 10th decision the search makes in the heuristic game above, 24 of them from
 // the first turn on. A single decision can mislead: how often the policy
 // meets a decision again, or how long a rollout runs, differs from one
-// decision to the next (docs/performance.md, session 19).
+// decision to the next (docs/performance.md, session 19). The rollout is the
+// bot's 8 decisions, and 2 and 0 to show what it costs (session 23 and 32:
+// shorter rollouts are faster but lose the search its strength, docs/bots.md).
 void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   const rz::GameOptions options =
       s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{};
@@ -84,6 +86,7 @@ void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   }
   rz::bots::SearchBudget budget;
   budget.iterations = 100;
+  budget.rollout = static_cast<int>(s.range(1));  // `search` plays 8 (docs/bots.md)
   long iterations = 0;
   for (auto _ : s) {
     rz::bots::SearchBot bot(rz::bots::make_wate1870_search_model(), budget, 1);
@@ -97,9 +100,8 @@ void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   s.counters["decisions"] = static_cast<double>(at.size());
 }
 BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
-    ->Arg(0)
-    ->Arg(1)
-    ->ArgName("fog")
+    ->ArgsProduct({{0, 1}, {8, 2, 0}})
+    ->ArgNames({"fog", "rollout"})
     ->MinTime(2)  // a run is 1-2 s: at least two
     ->Unit(benchmark::kMillisecond);
 

@@ -205,6 +205,40 @@ TEST(Wate1870_SavedStateChecks, ThePlayerToMoveHasAnOrderToGive) {
                  " player is to move (step 'absorb') but has no order the rules allow");
 }
 
+json saved_start(const std::string& scenario) {
+  auto st = std::move(game().initial_state(scenario, GameOptions{}, 1)).value();
+  return json::parse(st->serialize());
+}
+
+TEST(Wate1870_SavedStateChecks, SpBelongToAFormationOfTheirOwnSide) {
+  json j = saved_start("historical");
+  j["sps"][0][2] = "X-9";
+  refused(j, "SP in " + j["sps"][0][0].get<std::string>() +
+                 " belong to formation X-9, which is no HQ of the game");
+  json free = saved_start("free");
+  ASSERT_EQ(free["setup"][1][2], "F-I");  // SP of I Corps, French
+  free["setup"][1][0] = "German";
+  refused(free, "SP waiting to be set up are German but belong to formation F-I, which is French");
+}
+
+TEST(Wate1870_SavedStateChecks, ThePiecesToSetUpAreEachSidesOwnAndWaitOnce) {
+  const json free = saved_start("free");
+  ASSERT_EQ(free["setup"][0][1], "F-I");  // the French I Corps HQ
+  json wrong_side = free;
+  wrong_side["setup"][0][0] = "German";
+  refused(wrong_side, "HQ F-I waits to be set up by the German player but is French (14.0)");
+  json twice = free;
+  twice["setup"].push_back(free["setup"][0]);
+  refused(twice, "HQ F-I waits to be set up twice");
+  json in_game = free;
+  const std::string pooled = free["hqs"][0][0];  // in the force pool (6.2)
+  in_game["setup"].push_back(json{"French", pooled, "", "2608", 0, "good", false});
+  refused(in_game, "HQ " + pooled + " waits to be set up but is in the game already");
+  json after = saved_start("historical");
+  after["setup"].push_back(free["setup"][1]);
+  refused(after, "units wait to be set up (14.0) in the administrative phase");
+}
+
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {
   json j = first_state([](const WateState& ws) {
     return top_is(ws, StepKind::kHqOrders) && ws.frames().size() == 1 && !ws.force();

@@ -120,6 +120,44 @@ std::string WateState::inconsistency() const {
   return {};
 }
 
+// SP belong to a formation of their own side, as a scenario must give them
+// (scenario.cpp), or to none (ruling P-4).
+std::string WateState::formation_fault() const {
+  const auto fault = [&](Side side, const std::string& formation, const std::string& what) {
+    if (formation.empty()) return std::string();
+    const HqDef* def = data_->forces.find(formation);
+    if (!def) return what + " belong to formation " + formation + ", which is no HQ of the game";
+    if (def->side != side)
+      return what + " are " + std::string(side_name(side)) + " but belong to formation " +
+             formation + ", which is " + std::string(side_name(def->side));
+    return std::string();
+  };
+  for (const auto& g : pos_.sps)
+    if (auto f = fault(g.side, g.formation, "SP in " + g.hex.id()); !f.empty()) return f;
+  for (const auto& p : setup_)
+    if (auto f = fault(p.side, p.formation, "SP waiting to be set up"); !f.empty()) return f;
+  return {};
+}
+
+// 14.0: the pieces still to be set up are each side's own, each HQ once and
+// not on the map already, and only while the set-up lasts.
+std::string WateState::setup_fault() const {
+  if (!setup_.empty() && phase_ != Phase::kSetup)
+    return "units wait to be set up (14.0) in the " + std::string(phase_name(phase_)) + " phase";
+  for (std::size_t i = 0; i < setup_.size(); ++i) {
+    const SetupPiece& p = setup_[i];
+    if (p.hq.empty()) continue;
+    const HqDef* def = data_->forces.find(p.hq);
+    if (def && def->side != p.side)
+      return "HQ " + p.hq + " waits to be set up by the " + std::string(side_name(p.side)) +
+             " player but is " + std::string(side_name(def->side)) + " (14.0)";
+    if (pos_.hq(p.hq)) return "HQ " + p.hq + " waits to be set up but is in the game already";
+    for (std::size_t k = 0; k < i; ++k)
+      if (setup_[k].hq == p.hq) return "HQ " + p.hq + " waits to be set up twice";
+  }
+  return {};
+}
+
 std::string WateState::saved_fault() const {
   const Map& map = data_->map;
   std::string why;
@@ -147,6 +185,8 @@ std::string WateState::saved_fault() const {
     check(outside("the HQs used in " + u.hex.id(), u.hq, 0, kMaxSideSp));
   }
   for (const auto& p : setup_) check(outside("a set-up piece's SP", p.sp, 0, kMaxSp));
+  check(formation_fault());
+  check(setup_fault());
   for (const auto& f : frames_)
     check(outside("the limit left to HQ " + f.hq, f.limit_left, 0, kMaxModifier));
   if (winner_ && !over_) check("a winner is named but the game is not over");

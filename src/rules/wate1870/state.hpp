@@ -317,6 +317,9 @@ class WateState final : public State {
   // Whether everything the action told of `owner`'s forces could be inspected
   // by the other side, before or after it.
   bool fog_public(Side owner, const Step& step, const Action& action, const FogBefore& before) const;
+  // Parts of saved_fault(): the SP's formations, and the pieces still to be set up (14.0).
+  std::string formation_fault() const;
+  std::string setup_fault() const;
   std::string fog_twin(const Event& hidden, Side owner, const Action& action, const FogBefore& before) const;
   Board board() const { return Board{*data_, pos_, options_}; }
   // Runs f on the board `mover` plans with (ruling F-8); no copy without 12.2,
