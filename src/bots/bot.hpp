@@ -31,6 +31,9 @@ class Bot {
   // False if choose() ignores view_json: drivers then pass "" and skip
   // building the view, which dominates the time of a random game.
   virtual bool needs_view() const { return true; }
+  // True if a decision may take long enough for a player to wait on it (a
+  // search): the console then says the bot is thinking.
+  virtual bool deliberates() const { return false; }
 };
 
 // Uniform over the legal actions, from its own seeded generator.

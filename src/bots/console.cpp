@@ -174,7 +174,12 @@ bool Console::advance() {
       }
     if (bot_player == kChance) return true;
     Bot& bot = *seats_.seats[static_cast<std::size_t>(bot_player)];
+    const bool thinking = show_thinking_ && bot.deliberates();
+    if (thinking)
+      out_ << game_.player_name(bot_player) << " (" << bot.name() << " bot) is thinking..."
+           << std::flush;
     const Action a = bot.choose(*state_, bot_player, bot.needs_view() ? state_->view(bot_player) : std::string());
+    if (thinking) out_ << "\r\033[K" << std::flush;  // the line is taken back
     if (auto ok = apply(bot_player, a); !ok) {
       out_ << paint("error: the " + bot.name() + " bot chose '" + a.to_string() +
                         "', which was refused: " + ok.error().to_string(),

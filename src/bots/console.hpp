@@ -75,6 +75,10 @@ class Console {
   // the human's orders, before each prompt, and at the end, so that nothing the
   // console acknowledged is lost if the process is killed. Empty: no autosave.
   void autosave_to(std::string path) { autosave_path_ = std::move(path); }
+  // While a bot that deliberates (a search) decides, a line says it is
+  // thinking, taken away once it has chosen: for a terminal, where a carriage
+  // return can take it back.
+  void show_thinking(bool on) { show_thinking_ = on; }
 
   const State& state() const { return *state_; }
   const GameLog& log() const { return log_; }
@@ -119,6 +123,7 @@ class Console {
   // The human's orders that may still be taken back, the last one at back().
   std::vector<Checkpoint> undo_;
   std::string autosave_path_;
+  bool show_thinking_ = false;
   // The log's changes (orders added, orders taken back), and how many of them
   // the autosave holds: none at first, so that a new game's file is made at
   // once and no other game takes its name.

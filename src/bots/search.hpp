@@ -86,6 +86,7 @@ class SearchBot final : public Bot {
   Action choose(const State& st, Player p, const std::string& view_json) override;
   std::string name() const override { return name_; }
   bool needs_view() const override { return model_->needs_view(); }
+  bool deliberates() const override { return true; }
   const SearchStats& last() const { return last_; }
 
  private:

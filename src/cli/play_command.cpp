@@ -212,6 +212,7 @@ int run_play(const PlayArgs& a) {
   const bool color = a.color == "always" || (a.color == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
   bots::Wate1870Screen screen(game.data());
   bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin, std::cout, color);
+  console.show_thinking(isatty(STDOUT_FILENO));
   console.autosave_to(autosave);
   return console.run();
 }

@@ -9,6 +9,7 @@
 
 #include "../shipped_game.hpp"
 #include "../text_match.hpp"
+#include "bots/bot.hpp"
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "core/rng.hpp"
@@ -206,6 +207,29 @@ TEST(PlayConsole, AnOrderIsOnTheDiskBeforeTheBotAnswersIt) {
   }
   EXPECT_GT(after_an_order, 0u);  // the bot did answer the human's orders
   std::remove(path.c_str());
+}
+
+// A search may take seconds: on a terminal a line says the bot is thinking
+// and is taken back once it has chosen. Other bots answer at once.
+TEST(PlayConsole, SaysASearchBotIsThinkingWhileItDecides) {
+  for (const bool shown : {false, true}) {
+    auto search = std::move(bots::make_bot("search:5", 9)).value();
+    std::istringstream in("quit\n");
+    std::ostringstream out;
+    SeededDice dice{9};
+    Wate1870Screen screen{game().data()};
+    auto st = std::move(game().initial_state("historical", {}, 9)).value();
+    GameLog log{"1870", "historical", {}, 9, st->hash(), {{"human", "German"}}, {}};
+    Console console(game(), std::move(st), std::move(log),
+                    ConsoleSeats{{search.get(), nullptr}, {}, {}}, dice, screen, in, out, false);
+    console.show_thinking(shown);
+    EXPECT_EQ(console.run(), 0);
+    const std::string text = out.str();
+    EXPECT_TRUE(contains(text, "French (search:5 bot): mobilize")) << text;  // the bot did play
+    EXPECT_EQ(contains(text, "French (search:5 bot) is thinking...\r\033[K"), shown) << text;
+  }
+  RandomBot random{9};
+  EXPECT_FALSE(random.deliberates());
 }
 
 // Play goes on (the next order tries again), but leaving does not pretend the
