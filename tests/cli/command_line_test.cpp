@@ -221,7 +221,8 @@ TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
   const CliRun wrong =
       reisswitz("render 1870 --saved " + state.string() + " --svg " + svg.string());
   EXPECT_EQ(wrong.rc, 1) << wrong.out;
-  EXPECT_TRUE(contains(wrong.out, "the saved game is damaged: type must be number, but is string"))
+  EXPECT_TRUE(contains(wrong.out,
+                       "the saved game is damaged: at /turn: type must be number, but is string"))
       << wrong.out;
   EXPECT_FALSE(contains(wrong.out, "json.exception")) << wrong.out;
 
@@ -244,7 +245,8 @@ TEST(CommandLine, ASavedGameOfAnotherSystemOrWithAWrongOrHugeValueSaysSo) {
   const CliRun twice =
       reisswitz("render 1870 --saved " + state.string() + " --svg " + svg.string());
   EXPECT_EQ(twice.rc, 1) << twice.out;
-  EXPECT_TRUE(contains(twice.out, "the saved game is damaged: HQ " +
+  EXPECT_TRUE(contains(twice.out, "the saved game is damaged: at /hqs/" +
+                                      std::to_string(s["hqs"].size() - 1) + ": HQ " +
                                       s["hqs"][0][0].get<std::string>() + " is listed twice"))
       << twice.out;
 

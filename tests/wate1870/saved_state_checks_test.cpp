@@ -159,15 +159,21 @@ TEST(Wate1870_SavedStateChecks, NumbersStayWithinWhatAGameReaches) {
   // (alike, they would be merged into one, its count past an int with more).
   const std::string hex0 = j["sps"][0][0], side0 = j["sps"][0][1];
   refused(with([](json& k) { k["sps"][0][4] = 1000; }),
-          "an SP group in " + hex0 + " holds 1000 SP, not from 1 to 999");
-  refused(with([](json& k) {
-            for (int i = 0; i < 11; ++i) {
-              json g = k["sps"][0];
-              g[4] = 999;
-              k["sps"].push_back(g);
-            }
-          }),
-          "the " + side0 + " have more than 9999 SP on the map");
+          "at /sps/0: an SP group in " + hex0 + " holds 1000 SP, not from 1 to 999");
+  // The group where the sum passes 9,999 is named (a JSON pointer).
+  int side_sp = 0;
+  for (const auto& g : j["sps"])
+    if (g[1] == side0) side_sp += g[4].get<int>();
+  const std::size_t past = j["sps"].size() + static_cast<std::size_t>((9999 - side_sp) / 999);
+  refused(
+      with([](json& k) {
+        for (int i = 0; i < 11; ++i) {
+          json g = k["sps"][0];
+          g[4] = 999;
+          k["sps"].push_back(g);
+        }
+      }),
+      "at /sps/" + std::to_string(past) + ": the " + side0 + " have more than 9999 SP on the map");
 }
 
 // The steps due keep the shape games give them: a step that surfaced later
@@ -200,9 +206,14 @@ TEST(Wate1870_SavedStateChecks, ThePlayerToMoveHasAnOrderToGive) {
   json j =
       first_state([](const WateState& ws) { return top_is(ws, StepKind::kAbsorb) && ws.combat(); });
   ASSERT_FALSE(j.is_null());
+  // Losses to absorb with no SP in the combat: the player could not go on
+  // (found first by the check of what a player to move may order, now by 8.5's).
   for (auto& g : j["sps"]) g[8] = false;
-  refused(j, "the " + top_step(j)["side"].get<std::string>() +
-                 " player is to move (step 'absorb') but has no order the rules allow");
+  std::string first;  // the lowest absorb step is found first
+  for (const auto& s : j["steps"])
+    if (s["kind"] == "absorb" && first.empty()) first = s["side"];
+  refused(j, "the step 'absorb' of the " + first +
+                 " player is due, but that side has no SP in the combat (8.5)");
 }
 
 json saved_start(const std::string& scenario) {
@@ -239,13 +250,115 @@ TEST(Wate1870_SavedStateChecks, ThePiecesToSetUpAreEachSidesOwnAndWaitOnce) {
   refused(after, "units wait to be set up (14.0) in the administrative phase");
 }
 
+// Session 32's fuzz (7,966 mutants): the checks above went from a step to what
+// it needs; these go back from what is under way to its step, and from a step
+// to the side it belongs to. Each mutant loaded and failed some moves later.
+TEST(Wate1870_SavedStateChecks, WhatIsUnderWayHasItsStepDue) {
+  const json marching = first_state([](const WateState& ws) {
+    return top_is(ws, StepKind::kMarch) && ws.steps().size() == 1 && ws.frames().empty();
+  });
+  const json in_combat =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kReroll); });
+  ASSERT_FALSE(marching.is_null());
+  ASSERT_FALSE(in_combat.is_null());
+  json combat = marching;
+  combat["combat"] = in_combat["combat"];
+  refused(combat, "a combat is under way but its step is not due (8.0)");
+  json force = marching;
+  top_step(force)["kind"] = "activate";
+  refused(force, "a force is acting but no step of its orders, march or combat is due (7.0)");
+}
+
+TEST(Wate1870_SavedStateChecks, TheChainHasAnHqForEachStepOfOrdersAndTheForce) {
+  const json j = first_state([](const WateState& ws) {
+    return top_is(ws, StepKind::kMarch) && ws.force()->hq_action && ws.frames().size() == 1 &&
+           ws.steps().size() == 1;
+  });
+  ASSERT_FALSE(j.is_null());
+  json below = j;  // the HQ's step is the force's while it acts (7.0)
+  json orders = top_step(below);
+  orders["kind"] = "hq-orders";
+  below["steps"].insert(below["steps"].begin(), orders);
+  refused(below,
+          "the chain holds 1 activated HQ, but the 1 step of HQ orders due and the acting force "
+          "need 2 (3.6.2)");
+  json other = j;
+  const std::string side = j["force"]["side"];
+  std::string enemy_hq;
+  for (const auto& q : j["hqs"])
+    if (q[0].get<std::string>().rfind(side == "French" ? "G-" : "F-", 0) == 0 && !q[1].is_null())
+      enemy_hq = q[0];
+  ASSERT_FALSE(enemy_hq.empty());
+  other["frames"][0][0] = enemy_hq;
+  refused(other, "the " + side + " force acts for the chain of the other side (3.6.2)");
+}
+
+TEST(Wate1870_SavedStateChecks, AForcesStepsAreItsSidesAndTheFireTheEnemys) {
+  const json roll =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kForcedMarchRoll); });
+  ASSERT_FALSE(roll.is_null());
+  json own = roll;
+  const std::string side = roll["force"]["side"];
+  const std::string enemy = side == "French" ? "German" : "French";
+  top_step(own)["side"] = enemy;
+  refused(own, "the step 'forced-march-roll' is the " + enemy +
+                   " player's but the acting force is " + side);
+  const json fire =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kChassepotChoice); });
+  ASSERT_FALSE(fire.is_null());
+  json own_fire = fire;
+  top_step(own_fire)["side"] = "German";
+  refused(
+      own_fire,
+      "the step 'chassepot-choice' is the German player's, whose own force is marching (7.1.2)");
+  json far = fire;
+  far["force"]["fired_to"] = "1604";  // Sedan, far from any German march of the first turns
+  refused(far, "the acting force in " + fire["force"]["hex"].get<std::string>() +
+                   " was fired on stepping to 1604, which is not next to it (7.1.2)");
+}
+
+TEST(Wate1870_SavedStateChecks, ACombatsStepsAreForASideThatCanTakeThem) {
+  const json j = first_state([](const WateState& ws) {
+    return top_is(ws, StepKind::kAbsorb) &&
+           std::count_if(ws.steps().begin(), ws.steps().end(),
+                         [](const Step& s) { return s.kind == StepKind::kAbsorb; }) == 2;
+  });
+  ASSERT_FALSE(j.is_null());
+  json twice = j;
+  const std::string side = j["steps"].back()["side"];
+  twice["steps"][twice["steps"].size() - 2]["side"] = side;
+  refused(twice, "the step 'absorb' of the " + side + " player is due twice (8.5)");
+  json none = j;
+  top_step(none)["n"] = {0, 0};
+  refused(none, "the step 'absorb' of the " + side + " player has no losses to absorb (8.5)");
+  const json art =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kArtillery); });
+  ASSERT_FALSE(art.is_null());
+  json poor = art;
+  const std::string gunner = art["steps"].back()["side"];
+  poor["rp"][gunner == "French" ? 0 : 1] = 0;
+  const int cost = art["combat"]["artillery_rp"][gunner == "French" ? 0 : 1];
+  refused(poor, "the step 'artillery' of the " + gunner +
+                    " player is due, but that side may not commit artillery or pay its " +
+                    std::to_string(cost) + " RP (8.4)");
+}
+
+TEST(Wate1870_SavedStateChecks, APhasesStepIsDueOnceAndTheGermansSetUpFirst) {
+  json twice = saved_start("historical");
+  twice["steps"].push_back(top_step(twice));
+  refused(twice, "the step 'administrative' is due twice for the same side and hex");
+  json french_first = saved_start("free");
+  top_step(french_first)["side"] = "French";
+  refused(french_first, "the French set up (14.0) while German units still wait to be set up");
+}
+
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {
   json j = first_state([](const WateState& ws) {
     return top_is(ws, StepKind::kHqOrders) && ws.frames().size() == 1 && !ws.force();
   });
   ASSERT_FALSE(j.is_null());
   j["steps"].push_back(top_step(j));
-  refused(j, "steps of HQ orders: 2; activated HQs in the chain: 1");
+  refused(j, "the chain holds 1 activated HQ, but the 2 steps of HQ orders due need 2 (3.6.2)");
 }
 
 }  // namespace

@@ -758,7 +758,9 @@ Events WateState::apply_rail(Side side, const Action& a) {
     rail_turn_ = turn_;
     rail_sp_[0] = rail_sp_[1] = 0;
   }
-  rail_sp_[index(side)] += n;
+  // Kept within what a saved game may hold (saved_state_checks.cpp): a side
+  // with no limit (7.1.3, tables.yaml) never reads it, and no game reaches it.
+  rail_sp_[index(side)] = std::min(rail_sp_[index(side)] + n, kSavedSideSp);
   const int rp = n * rr.rp_per_sp;
   rp_[index(side)] -= rp;
   return {{"rail", who + " force entrains " + std::to_string(n) + " SP in " + force_->hex.id() + " (" +

@@ -2,6 +2,7 @@
 // numbers a game of 1870 can reach, and the steps due with what each needs. A
 // file edited by hand or damaged could otherwise load and then read a combat or
 // a force that is not there, index past a list, or add its numbers beyond an int.
+#include <algorithm>
 #include <string>
 
 #include "rules/wate1870/state.hpp"
@@ -21,6 +22,10 @@ std::string outside(const std::string& what, long long v, long long lo, long lon
   if (v >= lo && v <= hi) return "";
   return what + " is " + std::to_string(v) + ", not from " + std::to_string(lo) + " to " +
          std::to_string(hi);
+}
+
+std::string counted(std::size_t n, const std::string& what) {
+  return std::to_string(n) + " " + what + (n == 1 ? "" : "s");
 }
 
 bool needs_combat(StepKind k) {
@@ -144,6 +149,12 @@ std::string WateState::formation_fault() const {
 std::string WateState::setup_fault() const {
   if (!setup_.empty() && phase_ != Phase::kSetup)
     return "units wait to be set up (14.0) in the " + std::string(phase_name(phase_)) + " phase";
+  // "The German player first sets up ..., followed by the French player" (14.0).
+  for (const Step& s : steps_)
+    if (s.kind == StepKind::kSetup && s.side == Side::kFrench &&
+        std::any_of(setup_.begin(), setup_.end(),
+                    [](const SetupPiece& p) { return p.side == Side::kGerman; }))
+      return "the French set up (14.0) while German units still wait to be set up";
   for (std::size_t i = 0; i < setup_.size(); ++i) {
     const SetupPiece& p = setup_[i];
     if (p.hq.empty()) continue;
@@ -220,12 +231,23 @@ std::string WateState::saved_fault() const {
           std::string(phase_name(phase_)) + " phase (5.0)");
   if (combats > 1) check("two combats are under way at once");
   if (force_steps > 1) check("two forces are ordered at once");
-  // Each HQ giving orders has its frame; the one whose force acts may have
-  // handed its step on (7.0, 3.6.2).
-  if (frames_.size() < static_cast<std::size_t>(hq_orders) ||
-      frames_.size() > static_cast<std::size_t>(hq_orders) + (force_ ? 1 : 0))
-    check("steps of HQ orders: " + std::to_string(hq_orders) +
-          "; activated HQs in the chain: " + std::to_string(frames_.size()));
+  // Each HQ giving orders has its frame; the one whose force acts has handed
+  // its step on to the force, and takes it back when the force is done (7.0,
+  // 3.6.2). A force of no HQ acts outside any chain.
+  if (const std::size_t need =
+          static_cast<std::size_t>(hq_orders) + (force_ && !frames_.empty() ? 1 : 0);
+      frames_.size() != need)
+    check("the chain holds " + counted(frames_.size(), "activated HQ") + ", but the " +
+          counted(hq_orders, "step") + " of HQ orders due" +
+          (force_ && !frames_.empty() ? " and the acting force" : "") + " need " +
+          std::to_string(need) + " (3.6.2)");
+  // What is under way has its step due: a combat its own (8.0), a force its
+  // orders, its march or its combat (7.0).
+  if (combat_ && combats == 0) check("a combat is under way but its step is not due (8.0)");
+  if (force_ && force_steps == 0 && combats == 0 &&
+      std::none_of(steps_.begin(), steps_.end(),
+                   [](const Step& s) { return s.kind == StepKind::kForcedMarchRoll; }))  // 7.2
+    check("a force is acting but no step of its orders, march or combat is due (7.0)");
 
   // The shape of the steps due, as games make them (bottom to top): a step of
   // its own phase alone (set-up, administration, initiative, activation, a
@@ -242,6 +264,8 @@ std::string WateState::saved_fault() const {
     const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
     if (alone(s.kind) && s.kind != steps_.front().kind)
       check(step + " stands with steps of another kind");
+    if (alone(s.kind) && std::count(steps_.begin(), steps_.end(), s) > 1)
+      check(step + " is due twice for the same side and hex");
     if (alone(s.kind) != alone(steps_.front().kind))
       check(step + " stands with a step of another phase");
     const bool on_hq_orders = s.kind == StepKind::kHqOrders || s.kind == StepKind::kCombat ||
@@ -292,6 +316,23 @@ std::string WateState::saved_fault() const {
       check("SP in " + g.hex.id() + " are marked acting but are not the acting force's");
   if (force_) {
     check(outside("the acting force's MP", force_->mp_left, 0, kMaxModifier));
+    if (first && first->side != force_->side)
+      check("the " + std::string(side_name(force_->side)) +
+            " force acts for the chain of the other side (3.6.2)");
+    for (const Step& s : steps_) {
+      const bool own = s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch ||
+                       s.kind == StepKind::kForcedMarchRoll || s.kind == StepKind::kMarchHqCasualty;
+      const bool fire = s.kind == StepKind::kChassepotChoice || s.kind == StepKind::kChassepotRoll;
+      const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "' is the " +
+                               std::string(side_name(s.side)) + " player's";
+      if (own && s.side != force_->side)
+        check(step + " but the acting force is " + std::string(side_name(force_->side)));
+      if (fire && s.side == force_->side) check(step + ", whose own force is marching (7.1.2)");
+    }
+    // 7.1.2: fired on as it left its hex for the next one, the force completes that step.
+    if (force_->fired_to && !hex::adjacent(*force_->fired_to, force_->hex))
+      check("the acting force in " + force_->hex.id() + " was fired on stepping to " +
+            force_->fired_to->id() + ", which is not next to it (7.1.2)");
     for (const auto& id : force_->hqs)
       if (const HqUnit* q = pos_.hq(id);
           q && (q->side != force_->side || (!combat_ && q->hex != force_->hex)))
@@ -308,10 +349,31 @@ std::string WateState::saved_fault() const {
     for (int i = 0; i < kSides; ++i) {
       check(outside("the combat's DRM", c.drm[i], -kMaxModifier, kMaxModifier));
       check(outside("the combat's SP taking part", c.raw[i], 0, kMaxSideSp));
-      check(outside("the combat's artillery RP", c.artillery_rp[i], 0, kMaxModifier));
+      // 8.4: one RP for each SP taking part (the German half) at most.
+      check(outside("the combat's artillery RP", c.artillery_rp[i], 0, kMaxSideSp));
       for (int d : c.dice[i]) check(outside("a combat die", d, 0, 6));  // 0: not rolled yet
     }
     check(outside("the combat's spread", c.spread, -kMaxModifier, kMaxModifier));
+    for (const Step& s : steps_) {
+      const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "' of the " +
+                               std::string(side_name(s.side)) + " player";
+      const int i = index(s.side);
+      // 8.4: artillery is offered to a side that may commit it and can pay.
+      if (s.kind == StepKind::kArtillery && (!c.may_commit[i] || rp_[i] < c.artillery_rp[i]))
+        check(step + " is due, but that side may not commit artillery or pay its " +
+              std::to_string(c.artillery_rp[i]) + " RP (8.4)");
+      // 8.5: each side absorbs its losses once, from SP that took part.
+      if (s.kind != StepKind::kAbsorb) continue;
+      if (s.n1 + s.n2 == 0) check(step + " has no losses to absorb (8.5)");
+      if (std::none_of(pos_.sps.begin(), pos_.sps.end(), [&](const SpGroup& g) {
+            return g.engaged && g.side == s.side && g.count > 0;
+          }))
+        check(step + " is due, but that side has no SP in the combat (8.5)");
+      if (std::count_if(steps_.begin(), steps_.end(), [&](const Step& t) {
+            return t.kind == StepKind::kAbsorb && t.side == s.side;
+          }) > 1)
+        check(step + " is due twice (8.5)");
+    }
   }
   // A game that cannot go on: the player to move has no order to give.
   if (why.empty()) {

@@ -231,10 +231,20 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     return make_error(Code::kMalformed, "the saved game is damaged: " + twice);
   if (const std::string why = bad_number(j); !why.empty())
     return make_error(Code::kMalformed, "the saved game is damaged: " + why);
+  // Where a damaged file went wrong, as a JSON pointer ("/steps/3"): nlohmann's
+  // own messages ("type must be number, but is null") name no field.
+  std::string at;
+  auto key = [&](const char* k) -> const json& {
+    at = std::string("/") + k;
+    return j.at(k);
+  };
+  auto item = [&](const char* k, std::size_t& n) {
+    at = "/" + std::string(k) + "/" + std::to_string(n++);
+  };
   try {
     if (j.at("game") != "1870" || j.at("version") != 1)
       return make_error(Code::kMalformed, "the saved game is not a version-1 game of 1870");
-    std::map<std::string, std::string> opts = j.at("options");
+    std::map<std::string, std::string> opts = key("options");
     auto st = std::make_unique<WateState>(std::move(data), GameOptions{opts});
     auto side = [](const json& v) -> Side {
       auto s = parse_side(v.get<std::string>());
@@ -247,21 +257,23 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         throw std::invalid_argument("hex " + v.dump() + " is not on the map");
       return *h;
     };
-    st->scenario_name_ = j.at("scenario");
-    st->seed_ = j.at("seed");
-    st->turn_ = j.at("turn");
-    st->last_turn_ = j.at("last_turn");
-    auto ph = parse_phase(j.at("phase").get<std::string>());
+    st->scenario_name_ = key("scenario");
+    st->seed_ = key("seed");
+    st->turn_ = key("turn");
+    st->last_turn_ = key("last_turn");
+    auto ph = parse_phase(key("phase").get<std::string>());
     if (!ph) throw std::invalid_argument("unknown phase");
     st->phase_ = *ph;
-    st->vp_ = j.at("vp");
-    st->rp_[0] = j.at("rp").at(0);
-    st->rp_[1] = j.at("rp").at(1);
-    if (!j.at("first_activation").is_null()) st->first_activation_ = side(j.at("first_activation"));
-    st->consecutive_passes_ = j.at("consecutive_passes");
+    st->vp_ = key("vp");
+    st->rp_[0] = key("rp").at(0);
+    st->rp_[1] = key("rp").at(1);
+    if (!key("first_activation").is_null()) st->first_activation_ = side(key("first_activation"));
+    st->consecutive_passes_ = key("consecutive_passes");
     // Checked as read: groups alike are merged (Position::normalise).
     long long side_sp[kSides] = {0, 0};
-    for (const auto& g : j.at("sps")) {
+    std::size_t n_sps = 0;
+    for (const auto& g : key("sps")) {
+      item("sps", n_sps);
       auto status = parse_status(g.at(3).get<std::string>());
       if (!status) throw std::invalid_argument("unknown status");
       const int count = g.at(4).get<int>();
@@ -276,7 +288,9 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       st->pos_.sps.push_back({s, hex_of(g.at(0)), g.at(2).get<std::string>(), *status, count,
                               g.at(5), g.at(6), g.at(7), g.at(8)});
     }
-    for (const auto& h : j.at("hqs")) {
+    std::size_t n_hqs = 0;
+    for (const auto& h : key("hqs")) {
+      item("hqs", n_hqs);
       const HqDef* def = st->data_->forces.find(h.at(0).get<std::string>());
       if (!def) throw std::invalid_argument("unknown HQ " + h.at(0).dump());
       HqUnit u{def->id, def->side, std::nullopt, h.at(2), h.at(3), h.at(4), h.at(5)};
@@ -288,16 +302,20 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
                                     std::to_string(u.returns_on_turn));
       st->pos_.hqs.push_back(u);
     }
-    const std::string control = j.at("control");
+    const std::string control = key("control");
     if (control.size() != st->pos_.control.size())
       throw std::invalid_argument("control has the wrong length");
     for (std::size_t i = 0; i < control.size(); ++i)
       st->pos_.control[i] = control[i] == 'F' ? 0 : control[i] == 'G' ? 1 : -1;
-    for (const auto& h : j.at("destroyed")) st->pos_.destroyed.push_back(hex_of(h));
+    for (const auto& h : key("destroyed")) st->pos_.destroyed.push_back(hex_of(h));
     if (j.contains("uses"))  // 6.2 / 10.0 per-phase bookkeeping
-      for (const auto& u : j.at("uses"))
+      for (std::size_t n_uses = 0; const auto& u : key("uses")) {
+        item("uses", n_uses);
         st->uses_.push_back({side(u.at(0)), hex_of(u.at(1)), u.at(2), u.at(3), u.at(4)});
-    for (const auto& s : j.at("steps")) {
+      }
+    std::size_t n_steps = 0;
+    for (const auto& s : key("steps")) {
+      item("steps", n_steps);
       // A step's hex is "0000" where the step is about no hex.
       auto h = hex::parse_hex(s.at("hex").get<std::string>());
       if (!h)
@@ -305,13 +323,15 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       st->steps_.push_back({parse_step_kind(s.at("kind")), side(s.at("side")), *h, s.at("n").at(0),
                             s.at("n").at(1)});
     }
-    for (const auto& f : j.at("frames")) {
+    std::size_t n_frames = 0;
+    for (const auto& f : key("frames")) {
+      item("frames", n_frames);
       if (!st->pos_.hq(f.at(0).get<std::string>()))
         throw std::invalid_argument("unknown HQ in the chain " + f.at(0).dump());
       st->frames_.push_back({f.at(0), f.at(1)});
     }
-    if (!j.at("force").is_null()) {
-      const json& f = j.at("force");
+    if (!key("force").is_null()) {
+      const json& f = key("force");
       ActiveForce af{side(f.at("side")), hex_of(f.at("hex")), names_of(f.at("hqs")),
                      f.at("hq_action"),  f.at("mp_left"),     f.at("cautious"),
                      f.at("moved"),      f.at("must_stop")};
@@ -321,8 +341,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         af.fired_to = hex_of(f.at("fired_to"));
       st->force_ = af;
     }
-    if (!j.at("combat").is_null()) {
-      const json& cj = j.at("combat");
+    if (!key("combat").is_null()) {
+      const json& cj = key("combat");
       Combat c;
       c.attacker = side(cj.at("attacker"));
       c.target = hex_of(cj.at("target"));
@@ -346,16 +366,18 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
       st->combat_ = c;
     }
+    at.clear();  // what follows names its own place
     if (const std::string why = st->inconsistency(); !why.empty()) throw std::invalid_argument(why);
-    st->eliminated_[0] = j.at("eliminated").at(0);
-    st->eliminated_[1] = j.at("eliminated").at(1);
+    st->eliminated_[0] = key("eliminated").at(0);
+    st->eliminated_[1] = key("eliminated").at(1);
     if (j.contains("rail")) {  // 7.1.3 (march.cpp)
-      st->rail_turn_ = j.at("rail").at(0);
-      st->rail_sp_[0] = j.at("rail").at(1);
-      st->rail_sp_[1] = j.at("rail").at(2);
+      st->rail_turn_ = key("rail").at(0);
+      st->rail_sp_[0] = key("rail").at(1);
+      st->rail_sp_[1] = key("rail").at(2);
     }
     if (j.contains("setup"))  // 14.0 (setup.cpp)
-      for (const auto& p : j.at("setup")) {
+      for (std::size_t n_setup = 0; const auto& p : key("setup")) {
+        item("setup", n_setup);
         auto status = parse_status(p.at(5).get<std::string>());
         if (!status) throw std::invalid_argument("unknown status in the set-up");
         SetupPiece piece{side(p.at(0)), p.at(1), p.at(2), hex_of(p.at(3)),
@@ -367,19 +389,22 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         st->setup_.push_back(std::move(piece));
       }
     if (j.contains("exited")) {  // GAP-W-29 (victory.cpp)
-      st->exited_sp_ = j.at("exited").at("sp");
-      st->exited_hqs_ = j.at("exited").at("hqs").get<std::vector<std::string>>();
+      st->exited_sp_ = key("exited").at("sp");
+      st->exited_hqs_ = key("exited").at("hqs").get<std::vector<std::string>>();
     }
-    st->over_ = j.at("over");
-    if (!j.at("winner").is_null()) st->winner_ = side(j.at("winner"));
-    st->end_reason_ = j.at("end_reason");
+    st->over_ = key("over");
+    if (!key("winner").is_null()) st->winner_ = side(key("winner"));
+    st->end_reason_ = key("end_reason");
     st->pos_.sps.set_fortresses(&st->data_->map.fortress_hexes());  // SpList::zoc_version
     st->pos_.normalise();
+    at.clear();
     if (const std::string why = saved_game ? st->saved_fault() : ""; !why.empty())
       throw std::invalid_argument(why);
     return st;
   } catch (const std::exception& e) {
-    return make_error(Code::kMalformed, "the saved game is damaged: " + json_error_text(e));
+    return make_error(
+        Code::kMalformed,
+        "the saved game is damaged: " + (at.empty() ? "" : "at " + at + ": ") + json_error_text(e));
   }
 }
 
