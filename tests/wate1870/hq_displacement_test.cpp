@@ -328,5 +328,40 @@ sps:
   EXPECT_FALSE(st->position().hq("F-I")->flipped);
 }
 
+// The owner's choice of where to go is a step of the siege phase: a game saved
+// there loads (session 32's soak: such a save was refused as "not one of the
+// siege phase"), with or without another siege's roll still below it.
+TEST(Wate1870_GAP_W_35, AGameSavedWhileAnHqDisplacesAfterASiegeLoads) {
+  for (const bool second_siege : {false, true}) {
+    std::string yaml = R"(name: "siege displacement save test"
+source: "reconstructed: test"
+turn: 14
+phase: siege
+rp: {French: 0, German: 22, source: "reconstructed: test"}
+hqs:
+  - {hq: G-3A, hex: "2609", source: "reconstructed: test"}
+  - {hq: F-I, hex: "2609", source: "reconstructed: test"}
+sps:
+  - {side: German, sp: 16, formation: G-3A, hex: "2609", source: "reconstructed: test"}
+  - {side: French, sp: 3, formation: F-I, hex: "2609", status: disrupted, source: "reconstructed: test"}
+  - {side: French, sp: 1, formation: F-I, hex: "2509", source: "reconstructed: test"}
+  - {side: French, sp: 1, formation: F-I, hex: "2510", source: "reconstructed: test"}
+)";
+    if (second_siege)  // Selestat (2611) besieged too: its roll comes after Strasbourg's
+      yaml += R"(  - {side: German, sp: 16, hex: "2611", source: "reconstructed: test"}
+  - {side: French, sp: 1, hex: "2611", source: "reconstructed: test"}
+)";
+    auto st = testing::situation(yaml);
+    ASSERT_TRUE(st);
+    (void)roll(*st, {6});  // Strasbourg falls; F-I may go to 2509 or 2510
+    ASSERT_FALSE(st->steps().empty());
+    ASSERT_EQ(st->steps().back().kind, StepKind::kHqDisplace);
+    EXPECT_EQ(st->steps().size(), second_siege ? 2u : 1u);
+    const auto loaded = WateState::from_json(shipped_data(), st->serialize());
+    ASSERT_TRUE(loaded.ok()) << loaded.error().message;
+    EXPECT_EQ((*loaded)->hash(), st->hash());
+  }
+}
+
 }  // namespace
 }  // namespace rz::wate1870

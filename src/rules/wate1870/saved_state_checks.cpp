@@ -97,6 +97,16 @@ Phase phase_of(StepKind k) {
   }
 }
 
+// An HQ left alone displaces (GAP-W-35) after a march or a combat, or when a
+// besieged fortress falls (9.0, ruling P-2): its steps stand above those.
+bool displacement(StepKind k) {
+  return k == StepKind::kHqDisplace || k == StepKind::kHqDisplaceRoll;
+}
+
+bool of_phase(StepKind k, Phase p) {
+  return displacement(k) ? p == Phase::kAction || p == Phase::kSiege : phase_of(k) == p;
+}
+
 }  // namespace
 
 std::string WateState::inconsistency() const {
@@ -226,7 +236,7 @@ std::string WateState::saved_fault() const {
     if (s.kind == StepKind::kForcedMarchRoll)
       check(outside("the extra MP of " + step, s.n1, 1, 3));  // 7.2
   }
-  if (!steps_.empty() && phase_of(steps_.front().kind) != phase_)
+  if (!steps_.empty() && !of_phase(steps_.front().kind, phase_))
     check("the step '" + std::string(step_kind_name(steps_.front().kind)) + "' is not one of the " +
           std::string(phase_name(phase_)) + " phase (5.0)");
   if (combats > 1) check("two combats are under way at once");
@@ -262,6 +272,10 @@ std::string WateState::saved_fault() const {
   bool march_below = false, only_hq_orders_below = true;
   for (const Step& s : steps_) {
     const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
+    if (displacement(s.kind)) {
+      only_hq_orders_below = false;
+      continue;
+    }
     if (alone(s.kind) && s.kind != steps_.front().kind)
       check(step + " stands with steps of another kind");
     if (alone(s.kind) && std::count(steps_.begin(), steps_.end(), s) > 1)
