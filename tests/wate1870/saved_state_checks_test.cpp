@@ -352,6 +352,47 @@ TEST(Wate1870_SavedStateChecks, APhasesStepIsDueOnceAndTheGermansSetUpFirst) {
   refused(french_first, "the French set up (14.0) while German units still wait to be set up");
 }
 
+// A game ends at once when its VP or an HQ's casualty says so (11.0, 8.5.1),
+// in the middle of a combat or a march: the finished game keeps the combat,
+// the force and the chain, with no step due (WateState::finish). It loads, to
+// be looked at (session 32's second fuzz: a random game of the free set-up,
+// seed 1057, ended so, and its save was refused).
+TEST(Wate1870_SavedStateChecks, AGameThatEndedInTheMiddleOfAnActionLoads) {
+  const json combat =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kReroll); });
+  const json march = first_state([](const WateState& ws) {
+    return top_is(ws, StepKind::kMarch) && ws.force()->hq_action && !ws.frames().empty();
+  });
+  ASSERT_FALSE(combat.is_null());
+  ASSERT_FALSE(march.is_null());
+  for (json j : {combat, march}) {
+    j["over"] = true;
+    j["winner"] = "German";
+    j["end_reason"] = "a French army HQ was eliminated";
+    j["steps"] = json::array();
+    const auto r = game().deserialize(j.dump());
+    ASSERT_TRUE(r.ok()) << r.error().message;
+    EXPECT_TRUE((*r)->terminal());
+    j["frames"] = json::array();  // the HQ of the force taken off the map
+    const auto without_chain = game().deserialize(j.dump());
+    EXPECT_TRUE(without_chain.ok()) << without_chain.error().message;
+  }
+}
+
+TEST(Wate1870_SavedStateChecks, AForceFiredOnIsNotOnTheTrainAndRollsOnceForAForcedMarch) {
+  json fired = first_state([](const WateState& ws) { return ws.force() && ws.force()->fired_to; });
+  ASSERT_FALSE(fired.is_null());
+  fired["force"]["entrained"] = true;
+  refused(fired, "the acting force in " + fired["force"]["hex"].get<std::string>() +
+                     " is on the train but was fired on stepping to " +
+                     fired["force"]["fired_to"].get<std::string>() + " (7.1.2, 7.1.3)");
+  json twice =
+      first_state([](const WateState& ws) { return top_is(ws, StepKind::kForcedMarchRoll); });
+  ASSERT_FALSE(twice.is_null());
+  twice["steps"].push_back(twice["steps"].back());
+  refused(twice, "two steps 'forced-march-roll' are due at once (7.2)");
+}
+
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {
   json j = first_state([](const WateState& ws) {
     return top_is(ws, StepKind::kHqOrders) && ws.frames().size() == 1 && !ws.force();

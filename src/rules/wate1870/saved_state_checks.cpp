@@ -126,7 +126,7 @@ std::string WateState::inconsistency() const {
       return step() + " is for HQ number " + std::to_string(s.n1) + " of a list of " +
              std::to_string(hqs) + " (counted from 0)";
   }
-  if (force_ && force_->hq_action && frames_.empty())
+  if (force_ && force_->hq_action && frames_.empty() && !over_)  // see saved_fault()
     return "the force acts for an HQ but no HQ is activated";
   // A picture holds only the HQs its player sees: the force may name no other (F-10).
   if (force_)
@@ -244,17 +244,21 @@ std::string WateState::saved_fault() const {
   // Each HQ giving orders has its frame; the one whose force acts has handed
   // its step on to the force, and takes it back when the force is done (7.0,
   // 3.6.2). A force of no HQ acts outside any chain.
+  // A game that ended (11.0, 8.5.1) keeps the combat, the force and the chain
+  // it ended in, with no step due (WateState::finish): what follows is about
+  // a game still going on.
   if (const std::size_t need =
           static_cast<std::size_t>(hq_orders) + (force_ && !frames_.empty() ? 1 : 0);
-      frames_.size() != need)
+      !over_ && frames_.size() != need)
     check("the chain holds " + counted(frames_.size(), "activated HQ") + ", but the " +
           counted(hq_orders, "step") + " of HQ orders due" +
           (force_ && !frames_.empty() ? " and the acting force" : "") + " need " +
           std::to_string(need) + " (3.6.2)");
   // What is under way has its step due: a combat its own (8.0), a force its
   // orders, its march or its combat (7.0).
-  if (combat_ && combats == 0) check("a combat is under way but its step is not due (8.0)");
-  if (force_ && force_steps == 0 && combats == 0 &&
+  if (!over_ && combat_ && combats == 0)
+    check("a combat is under way but its step is not due (8.0)");
+  if (!over_ && force_ && force_steps == 0 && combats == 0 &&
       std::none_of(steps_.begin(), steps_.end(),
                    [](const Step& s) { return s.kind == StepKind::kForcedMarchRoll; }))  // 7.2
     check("a force is acting but no step of its orders, march or combat is due (7.0)");
@@ -293,7 +297,7 @@ std::string WateState::saved_fault() const {
     march_below = march_below || s.kind == StepKind::kMarch;
     only_hq_orders_below = only_hq_orders_below && s.kind == StepKind::kHqOrders;
   }
-  if (combat_ && !force_) check("a combat is under way without its attacking force");
+  if (!over_ && combat_ && !force_) check("a combat is under way without its attacking force");
   // One casualty roll for each HQ (8.5.1): a second would look for an HQ gone.
   for (std::size_t i = 0; i < steps_.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
@@ -325,11 +329,14 @@ std::string WateState::saved_fault() const {
   // ---- the acting force and the combat ----
   // The force's SP stand in its hex with its HQs, but in a combat, which may
   // draw on several hexes (7.4).
+  // A game over is not held to them: it may have ended with an HQ gone from
+  // its force (8.5.1) or from the chain (see above).
   for (const auto& g : pos_.sps)
-    if (g.acting && (!force_ || (!combat_ && (g.hex != force_->hex || g.side != force_->side))))
+    if (!over_ && g.acting &&
+        (!force_ || (!combat_ && (g.hex != force_->hex || g.side != force_->side))))
       check("SP in " + g.hex.id() + " are marked acting but are not the acting force's");
-  if (force_) {
-    check(outside("the acting force's MP", force_->mp_left, 0, kMaxModifier));
+  if (force_) check(outside("the acting force's MP", force_->mp_left, 0, kMaxModifier));
+  if (force_ && !over_) {
     if (first && first->side != force_->side)
       check("the " + std::string(side_name(force_->side)) +
             " force acts for the chain of the other side (3.6.2)");
@@ -343,10 +350,19 @@ std::string WateState::saved_fault() const {
         check(step + " but the acting force is " + std::string(side_name(force_->side)));
       if (fire && s.side == force_->side) check(step + ", whose own force is marching (7.1.2)");
     }
-    // 7.1.2: fired on as it left its hex for the next one, the force completes that step.
+    // 7.1.2: fired on as it left its hex for the next one, the force completes
+    // that step, on foot: fire falls on a march, not on a ride (7.1.3).
     if (force_->fired_to && !hex::adjacent(*force_->fired_to, force_->hex))
       check("the acting force in " + force_->hex.id() + " was fired on stepping to " +
             force_->fired_to->id() + ", which is not next to it (7.1.2)");
+    if (force_->fired_to && force_->entrained)
+      check("the acting force in " + force_->hex.id() +
+            " is on the train but was fired on stepping to " + force_->fired_to->id() +
+            " (7.1.2, 7.1.3)");
+    // 7.2: one roll for the extra MP of a Forced March at a time.
+    if (std::count_if(steps_.begin(), steps_.end(),
+                      [](const Step& s) { return s.kind == StepKind::kForcedMarchRoll; }) > 1)
+      check("two steps 'forced-march-roll' are due at once (7.2)");
     for (const auto& id : force_->hqs)
       if (const HqUnit* q = pos_.hq(id);
           q && (q->side != force_->side || (!combat_ && q->hex != force_->hex)))

@@ -366,8 +366,6 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
       st->combat_ = c;
     }
-    at.clear();  // what follows names its own place
-    if (const std::string why = st->inconsistency(); !why.empty()) throw std::invalid_argument(why);
     st->eliminated_[0] = key("eliminated").at(0);
     st->eliminated_[1] = key("eliminated").at(1);
     if (j.contains("rail")) {  // 7.1.3 (march.cpp)
@@ -397,7 +395,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
     st->end_reason_ = key("end_reason");
     st->pos_.sps.set_fortresses(&st->data_->map.fortress_hexes());  // SpList::zoc_version
     st->pos_.normalise();
-    at.clear();
+    at.clear();  // what follows names its own place
+    if (const std::string why = st->inconsistency(); !why.empty()) throw std::invalid_argument(why);
     if (const std::string why = saved_game ? st->saved_fault() : ""; !why.empty())
       throw std::invalid_argument(why);
     return st;
