@@ -373,6 +373,12 @@ TEST(Wate1870_SavedStateChecks, AGameThatEndedInTheMiddleOfAnActionLoads) {
     const auto r = game().deserialize(j.dump());
     ASSERT_TRUE(r.ok()) << r.error().message;
     EXPECT_TRUE((*r)->terminal());
+    // What-if odds on it say why not (before: "the dice are to roll").
+    const auto odds = static_cast<const WateState&>(**r).preview_attack(
+        std::move(Action::parse("attack to=2107")).value(), std::nullopt);
+    ASSERT_FALSE(odds.ok());
+    EXPECT_EQ(odds.error().message,
+              "no attack: the game is over (a French army HQ was eliminated)");
     j["frames"] = json::array();  // the HQ of the force taken off the map
     const auto without_chain = game().deserialize(j.dump());
     EXPECT_TRUE(without_chain.ok()) << without_chain.error().message;

@@ -292,6 +292,8 @@ Result<CombatPreview> WateState::preview_attack(const Action& attack, std::optio
   if (attack.verb != "attack")
     return make_error(Code::kMalformed,
                       "odds are given for an attack: 'attack target=XXYY from=XXYY[,XXYY] [with=HQ]' or 'attack to=XXYY'");
+  if (tm.kind == MoveKind::kTerminal)
+    return make_error(Code::kIllegal, "no attack: the game is over (" + end_reason_ + ")");
   if (tm.kind != MoveKind::kPlayer) return make_error(Code::kIllegal, "nobody may order an attack now: the dice are to roll");
   WateState trial(*this);
   trial.derived_.reset();
