@@ -306,8 +306,10 @@ TEST(Wate1870_GAP_W_35, AnHqWhoseSpAreAllEliminatedDisplacesBeforeTheAdvance) {
 
 // ---- a fortress falls (9.0, ruling P-2) ----
 
-TEST(Wate1870_GAP_W_35, AnHqInAFallenFortressDisplacesToFriendlySp) {
-  auto st = testing::situation(R"(name: "siege displacement test"
+// Strasbourg (2609, SR 5) besieged by 16 German SP, its garrison F-I with 3 SP,
+// and 1 French SP in 2509 for the HQ to go to; `more` adds SP lines.
+std::string strasbourg_siege(const std::string& more = "") {
+  return R"(name: "siege displacement test"
 source: "reconstructed: test"
 turn: 14
 phase: siege
@@ -319,7 +321,11 @@ sps:
   - {side: German, sp: 16, formation: G-3A, hex: "2609", source: "reconstructed: test"}
   - {side: French, sp: 3, formation: F-I, hex: "2609", status: disrupted, source: "reconstructed: test"}
   - {side: French, sp: 1, formation: F-I, hex: "2509", source: "reconstructed: test"}
-)");
+)" + more;
+}
+
+TEST(Wate1870_GAP_W_35, AnHqInAFallenFortressDisplacesToFriendlySp) {
+  auto st = testing::situation(strasbourg_siege());
   ASSERT_TRUE(st);
   const auto ev = roll(*st, {6});  // 6 + 1 > SR 5: Strasbourg falls
   EXPECT_TRUE(st->position().fortress_destroyed(H("2609")));
@@ -333,25 +339,15 @@ sps:
 // siege phase"), with or without another siege's roll still below it.
 TEST(Wate1870_GAP_W_35, AGameSavedWhileAnHqDisplacesAfterASiegeLoads) {
   for (const bool second_siege : {false, true}) {
-    std::string yaml = R"(name: "siege displacement save test"
-source: "reconstructed: test"
-turn: 14
-phase: siege
-rp: {French: 0, German: 22, source: "reconstructed: test"}
-hqs:
-  - {hq: G-3A, hex: "2609", source: "reconstructed: test"}
-  - {hq: F-I, hex: "2609", source: "reconstructed: test"}
-sps:
-  - {side: German, sp: 16, formation: G-3A, hex: "2609", source: "reconstructed: test"}
-  - {side: French, sp: 3, formation: F-I, hex: "2609", status: disrupted, source: "reconstructed: test"}
-  - {side: French, sp: 1, formation: F-I, hex: "2509", source: "reconstructed: test"}
-  - {side: French, sp: 1, formation: F-I, hex: "2510", source: "reconstructed: test"}
+    // A second French SP in 2510: two places to go, so the owner chooses.
+    std::string more =
+        R"(  - {side: French, sp: 1, formation: F-I, hex: "2510", source: "reconstructed: test"}
 )";
     if (second_siege)  // Selestat (2611) besieged too: its roll comes after Strasbourg's
-      yaml += R"(  - {side: German, sp: 16, hex: "2611", source: "reconstructed: test"}
+      more += R"(  - {side: German, sp: 16, hex: "2611", source: "reconstructed: test"}
   - {side: French, sp: 1, hex: "2611", source: "reconstructed: test"}
 )";
-    auto st = testing::situation(yaml);
+    auto st = testing::situation(strasbourg_siege(more));
     ASSERT_TRUE(st);
     (void)roll(*st, {6});  // Strasbourg falls; F-I may go to 2509 or 2510
     ASSERT_FALSE(st->steps().empty());

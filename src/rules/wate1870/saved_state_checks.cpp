@@ -213,7 +213,7 @@ std::string WateState::saved_fault() const {
   if (winner_ && !over_) check("a winner is named but the game is not over");
 
   // ---- the steps due, and what each needs ----
-  int combats = 0, force_steps = 0, hq_orders = 0;
+  int combats = 0, force_steps = 0, hq_orders = 0, forced_rolls = 0;
   for (std::size_t i = 0; i < steps_.size(); ++i) {
     const Step& s = steps_[i];
     const std::string step = "the step '" + std::string(step_kind_name(s.kind)) + "'";
@@ -224,6 +224,7 @@ std::string WateState::saved_fault() const {
     if (s.kind == StepKind::kCombat) ++combats;
     if (s.kind == StepKind::kForceOrders || s.kind == StepKind::kMarch) ++force_steps;
     if (s.kind == StepKind::kHqOrders) ++hq_orders;
+    if (s.kind == StepKind::kForcedMarchRoll) ++forced_rolls;  // 7.2
     // A combat's own steps stand above the combat: they end with it (8.0).
     if (needs_combat(s.kind) && s.kind != StepKind::kCombat && combats == 0)
       check(step + " stands below the combat it belongs to");
@@ -241,6 +242,8 @@ std::string WateState::saved_fault() const {
           std::string(phase_name(phase_)) + " phase (5.0)");
   if (combats > 1) check("two combats are under way at once");
   if (force_steps > 1) check("two forces are ordered at once");
+  // 7.2: one roll for the extra MP of a Forced March at a time.
+  if (forced_rolls > 1) check("two steps 'forced-march-roll' are due at once (7.2)");
   // Each HQ giving orders has its frame; the one whose force acts has handed
   // its step on to the force, and takes it back when the force is done (7.0,
   // 3.6.2). A force of no HQ acts outside any chain.
@@ -258,9 +261,7 @@ std::string WateState::saved_fault() const {
   // orders, its march or its combat (7.0).
   if (!over_ && combat_ && combats == 0)
     check("a combat is under way but its step is not due (8.0)");
-  if (!over_ && force_ && force_steps == 0 && combats == 0 &&
-      std::none_of(steps_.begin(), steps_.end(),
-                   [](const Step& s) { return s.kind == StepKind::kForcedMarchRoll; }))  // 7.2
+  if (!over_ && force_ && force_steps == 0 && combats == 0 && forced_rolls == 0)
     check("a force is acting but no step of its orders, march or combat is due (7.0)");
 
   // The shape of the steps due, as games make them (bottom to top): a step of
@@ -359,10 +360,6 @@ std::string WateState::saved_fault() const {
       check("the acting force in " + force_->hex.id() +
             " is on the train but was fired on stepping to " + force_->fired_to->id() +
             " (7.1.2, 7.1.3)");
-    // 7.2: one roll for the extra MP of a Forced March at a time.
-    if (std::count_if(steps_.begin(), steps_.end(),
-                      [](const Step& s) { return s.kind == StepKind::kForcedMarchRoll; }) > 1)
-      check("two steps 'forced-march-roll' are due at once (7.2)");
     for (const auto& id : force_->hqs)
       if (const HqUnit* q = pos_.hq(id);
           q && (q->side != force_->side || (!combat_ && q->hex != force_->hex)))
