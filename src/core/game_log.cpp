@@ -43,12 +43,38 @@ std::optional<std::uint64_t> parse_hash(const json& v) {
   return h;
 }
 
-// The field `key` of object `j`, or an error naming it.
+// What a field of `type` must hold, as the refusal says it.
+const char* kind_of(json::value_t type) {
+  switch (type) {
+    case json::value_t::string:
+      return "text in quotes";
+    case json::value_t::number_unsigned:
+      return "a whole number of 0 or more";
+    case json::value_t::object:
+      return "an object { }";
+    case json::value_t::array:
+      return "a list [ ]";
+    default:
+      return "another type";
+  }
+}
+
+// A value as a refusal quotes it: short, on one line.
+std::string quoted(const json& v) {
+  std::string s = v.dump();
+  if (s.size() > 40) s = s.substr(0, 37) + "...";
+  return s;
+}
+
+// The field `key` of object `j`, or an error naming it, what it must hold and
+// what it holds.
 Result<const json*> field(const json& j, const char* key, json::value_t type, const std::string& where) {
   auto it = j.find(key);
   if (it == j.end()) return damaged(where + "the field '" + key + "' is missing");
   const bool number_ok = type == json::value_t::number_unsigned && it->is_number_unsigned();
-  if (!number_ok && it->type() != type) return damaged(where + "the field '" + key + "' has the wrong type");
+  if (!number_ok && it->type() != type)
+    return damaged(where + "the field '" + key + "' has the wrong type: it must be " +
+                   kind_of(type) + ", not " + quoted(*it));
   return &*it;
 }
 
@@ -154,7 +180,8 @@ Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
   auto options = field(j, "options", json::value_t::object, "");
   if (!options) return options.error();
   for (const auto& [k, v] : (*options)->items()) {
-    if (!v.is_string()) return damaged("option '" + k + "' must be a string such as \"on\"");
+    if (!v.is_string())
+      return damaged("option '" + k + "' must be text such as \"on\", not " + quoted(v));
     log.options.values[k] = v.get<std::string>();
   }
   auto seed = field(j, "seed", json::value_t::number_unsigned, "");
@@ -166,9 +193,15 @@ Result<GameLog> parse_game_log(std::string_view text, const Game& game) {
     log.initial_hash = *h;
   }
   if (auto it = j.find("meta"); it != j.end()) {
-    if (!it->is_object()) return damaged("the field 'meta' has the wrong type");
-    for (const auto& [k, v] : it->items())
-      if (v.is_string()) log.meta[k] = v.get<std::string>();
+    auto meta = field(j, "meta", json::value_t::object, "");
+    if (!meta) return meta.error();
+    // Every value is text (to_json writes them so): one that is not was edited,
+    // and dropping it would lose what the file says without a word.
+    for (const auto& [k, v] : it->items()) {
+      if (!v.is_string())
+        return damaged("meta '" + k + "' must be text in quotes, not " + quoted(v));
+      log.meta[k] = v.get<std::string>();
+    }
   }
   auto entries = field(j, "entries", json::value_t::array, "");
   if (!entries) return entries.error();
