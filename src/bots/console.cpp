@@ -1,6 +1,7 @@
 #include "bots/console.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <istream>
 #include <nlohmann/json.hpp>
 #include <ostream>
@@ -14,6 +15,11 @@ std::string trim(std::string_view s) {
   if (b == std::string_view::npos) return {};
   const auto e = s.find_last_not_of(" \t\r\n");
   return std::string(s.substr(b, e - b + 1));
+}
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
 }
 
 // "map 2107" -> {"map", "2107"}
@@ -219,11 +225,16 @@ void Console::show_decision(Player p) {
   out_ << "Type a number or an action; 'help' lists the commands.\n";
 }
 
-void Console::help() {
+void Console::help(Player p) {
+  // The example is one of the orders open now: a made-up one read as a real
+  // order, and was refused when typed (session 33's play test).
+  std::string example;
+  for (const auto& a : state_->legal_actions(p))
+    if (example.empty() || (!a.args.empty() && example.find('=') == std::string::npos)) example = a.to_string();
   out_ << "Commands:\n"
           "  N               take choice number N\n"
-          "  ACTION TEXT     take an action by its text, e.g. 'pass' or 'march force=F-III "
-          "path=2206,2107'\n"
+          "  ACTION TEXT     take an action by its text, as the choices show it"
+       << (example.empty() ? "" : ", e.g. '" + example + "'") << "\n"
           "  choices [WORD]  list every legal choice (those containing WORD)\n"
           "  map [PLACE]     redraw the map (centred on PLACE, e.g. map 2107)\n"
           "  forces          list your forces in full\n"
@@ -324,7 +335,9 @@ Console::Outcome Console::undo(Player p) {
   const std::string rule =
       seats_.takeback_rule.empty() ? "" : " (rule " + seats_.takeback_rule + ")";
   if (!seats_.takebacks[static_cast<std::size_t>(p)]) {
-    out_ << paint("illegal: " + game_.player_name(p) + " may not take back an order" + rule, kRed)
+    out_ << paint("illegal: " + game_.player_name(p) + " may not take back an order" + rule +
+                      " (play --takebacks says who may)",
+                  kRed)
          << "\n";
     return Outcome::kStay;
   }
@@ -347,7 +360,7 @@ Console::Outcome Console::undo(Player p) {
 Console::Outcome Console::handle(Player p, const std::string& line) {
   const auto [word, rest] = split_word(line);
   if (word == "help" || word == "?") {
-    help();
+    help(p);
   } else if (word == "quit" || word == "exit") {
     return Outcome::kQuit;
   } else if (word == "show") {
@@ -379,9 +392,27 @@ Console::Outcome Console::handle(Player p, const std::string& line) {
     }
     return try_action(p, legal[n - 1]);
   } else {
+    const auto legal = state_->legal_actions(p);
+    // Typed in the wrong case ("MOBILIZE", "hq=g-i"): the one order it can only mean.
+    const std::string typed = lower(trim(line));
+    const Action* meant = nullptr;
+    int matches = 0;
+    for (const auto& l : legal)
+      if (lower(l.to_string()) == typed) {
+        meant = &l;
+        ++matches;
+      }
+    if (matches == 1) return try_action(p, *meant);
     auto a = Action::parse(line);
     if (!a) {
-      out_ << paint(a.error().to_string() + " ('help' lists the commands)", kRed) << "\n";
+      const bool an_order = std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return l.verb == word; });
+      if (!an_order)
+        out_ << paint("error: '" + std::string(word) + "' is neither a command nor an order you can give now ('help' "
+                          "lists the commands, 'choices' the orders)",
+                      kRed)
+             << "\n";
+      else
+        out_ << paint(a.error().to_string() + " ('help' lists the commands)", kRed) << "\n";
       return Outcome::kStay;
     }
     return try_action(p, *a);

@@ -106,7 +106,7 @@ class Console {
   // On leaving: false, after saying so, if the autosave file lacks orders
   // taken since (its writes failed).
   bool leaves_all_saved();
-  void help();
+  void help(Player p);
   Player viewer() const;
   std::string paint(const std::string& text, const char* code) const;
 

@@ -34,7 +34,25 @@ struct PlayArgs {
   std::optional<std::uint64_t> seed;  // none: a new seed each game, printed so it can be replayed
   std::string autosave;               // empty: the loaded file, or a new one in saves/
   bool no_autosave = false;
+  bool scenario_given = false;  // --scenario on the command line, not its default
 };
+
+// What a loaded game keeps as it was started: a --seed, --scenario or --option
+// given with --load would be ignored, so it is refused. "" if none was given.
+std::string load_conflict(const PlayArgs& a, const GameLog& log) {
+  if (a.seed && *a.seed != log.seed)
+    return "--seed " + std::to_string(*a.seed) + ": " + a.load + " was started with seed " +
+           std::to_string(log.seed) + ", and a loaded game keeps its dice; leave --seed out";
+  if (a.scenario_given && a.scenario != log.scenario)
+    return "--scenario " + a.scenario + ": " + a.load + " is a game of the scenario '" +
+           log.scenario + "'; leave --scenario out";
+  for (const auto& o : a.options)
+    if (!log.options.flag(o))
+      return "--option " + o + ": " + a.load +
+             " was started without it, and a loaded game keeps its " +
+             "optional rules; leave --option out";
+  return "";
+}
 
 // Where a new game is kept: saves/1870-seed7.json, or -2, -3... after it when
 // that file holds another game.
@@ -111,6 +129,10 @@ int run_play(const PlayArgs& a) {
       return 1;
     }
     log = std::move(parsed).value();
+    if (const std::string conflict = load_conflict(a, log); !conflict.empty()) {
+      std::cerr << "error: " << conflict << "\n";
+      return 2;
+    }
   } else {
     if (auto reminder = unfinished_game(game)) std::cout << *reminder;
     log.system = game.name();
@@ -145,6 +167,14 @@ int run_play(const PlayArgs& a) {
     return a.bot.empty() ? 1 : 2;
   }
 
+  // A loaded game is resumed from the same seat: a --side that names the other
+  // would hand the player's side to the bot at once, and the save with it.
+  if (!a.side.empty() && log.meta.count("human") && a.side != log.meta["human"]) {
+    std::cerr << "error: --side " << a.side << ": in " << a.load << " you play "
+              << log.meta["human"] << " (its meta 'human'); leave --side out to go on as "
+              << log.meta["human"] << "\n";
+    return 2;
+  }
   std::string side = a.side.empty() && log.meta.count("human") ? log.meta["human"] : a.side;
   Player human = kChance;
   if (side.empty()) {
@@ -181,6 +211,9 @@ int run_play(const PlayArgs& a) {
     state = std::move(st).value();
     std::cout << "Resumed " << a.load << ": " << log.entries.size()
               << " actions replayed, every hash verified.\n";
+    if (log.meta.count("bot") && log.meta["bot"] != (*bot)->name())
+      std::cout << "Your opponent is now the " << (*bot)->name()
+                << " bot (until now: " << log.meta["bot"] << ").\n";
   }
   log.meta["human"] = game.player_name(human);
   log.meta["bot"] = (*bot)->name();
@@ -230,14 +263,18 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--seed", args->seed,
                   "Seed of the dice and the bot (default: a new one, printed)")
       ->check(whole_number());
-  cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")->capture_default_str();
+  auto* scenario =
+      cmd->add_option("--scenario", args->scenario, "Scenario name (historical, free) or file")
+          ->capture_default_str();
   cmd->add_option("--option", args->options, "Optional rule to use: 12.1, 12.2, 12.3, 12.4");
   cmd->add_option("--takebacks", args->takebacks,
                   "Who may take back an order with 'undo': rulebook (3.9: the German), German, "
                   "French, both, none")
       ->check(CLI::IsMember({"rulebook", "German", "French", "both", "none"}))
       ->capture_default_str();
-  cmd->add_option("--load", args->load, "Resume a saved game (its scenario, options and seed are used)");
+  cmd->add_option("--load", args->load,
+                  "Resume a saved game: its scenario, options, seed and side are kept (--bot may "
+                  "change the bot)");
   auto* keep =
       cmd->add_option("--autosave", args->autosave,
                       "Keep the game saved in this file after each of your orders (default: "
@@ -246,7 +283,10 @@ void add_play_command(CLI::App& app) {
   cmd->add_option("--color", args->color, "ANSI colours: auto (when stdout is a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
-  cmd->callback([args] { set_exit_code(run_play(*args)); });
+  cmd->callback([args, scenario] {
+    args->scenario_given = scenario->count() > 0;
+    set_exit_code(run_play(*args));
+  });
 }
 
 }  // namespace rz::cli

@@ -199,6 +199,43 @@ TEST(CommandLine, APlayerOrBotInASavedGameThatDoesNotExistIsTheFilesFault) {
   }
 }
 
+// A loaded game keeps its seed, scenario, optional rules and the player's side:
+// each given otherwise is refused and the file is left as it was (a --side of
+// the other player handed the player's side to the bot and wrote it in the save).
+TEST(CommandLine, PlayLoadRefusesASeedScenarioOptionOrSideThatTheGameDoesNotHave) {
+  const auto dir = scratch("load-conflict");
+  const auto log = dir / "game.json";
+  ASSERT_TRUE(run_short_game(dir, "--seed 3"));
+  nlohmann::json j = nlohmann::json::parse(read_file(log));
+  j["meta"] = {{"human", "French"}, {"bot", "heuristic"}};
+  std::ofstream(log) << j.dump();
+  const std::string before = read_file(log);
+  const std::string load = "play 1870 --load " + log.string() + " ";
+  const std::pair<std::string, std::string> cases[] = {
+      {"--side German",
+       "error: --side German: in " + log.string() +
+           " you play French (its meta 'human'); leave --side out to go on as French"},
+      {"--seed 5",
+       "error: --seed 5: " + log.string() +
+           " was started with seed 3, and a loaded game keeps its dice; leave --seed out"},
+      {"--scenario free", "error: --scenario free: " + log.string() +
+                              " is a game of the scenario 'historical'; leave --scenario out"},
+      {"--option 12.2", "error: --option 12.2: " + log.string() + " was started without it"},
+  };
+  for (const auto& [given, message] : cases) {
+    const CliRun r = reisswitz(load + given + " < /dev/null");
+    EXPECT_EQ(r.rc, 2) << given << ": " << r.out;
+    EXPECT_TRUE(contains(r.out, message)) << given << ": " << r.out;
+    EXPECT_EQ(read_file(log), before) << given;
+  }
+  // What the game has may be said again; another bot is announced.
+  const CliRun same =
+      reisswitz(load + "--side French --seed 3 --scenario historical --bot random < /dev/null");
+  EXPECT_FALSE(contains(same.out, "error:")) << same.out;
+  EXPECT_TRUE(contains(same.out, "Your opponent is now the random bot (until now: heuristic)"))
+      << same.out;
+}
+
 // A log of another game, and a saved state with a value of the wrong type,
 // are named as such (they gave nlohmann's "[json.exception.out_of_range.403]
 // key 'game' not found" and "[json.exception.type_error.302] ...").

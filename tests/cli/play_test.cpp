@@ -79,16 +79,35 @@ TEST(PlayConsole, TakesActionText) {
 }
 
 TEST(PlayConsole, RefusesIllegalInputWithTheRuleAndChangesNothing) {
-  Session s("pass\n9999\nmarch me=home\nNot An Action\nquit\n");
+  Session s("pass\n9999\nmarch me=home\nNot An Action\nend-administrative now\nhex 2107\nquit\n");
   const std::string out = s.run();
   EXPECT_EQ(s.rc, 0);
   EXPECT_TRUE(contains(out, "illegal: 'pass' is not possible in the Administrative Phase")) << out;
   EXPECT_TRUE(contains(out, "(rule 6.0)")) << out;
   EXPECT_TRUE(contains(out, "error: choose a number from 1 to ")) << out;
   EXPECT_TRUE(contains(out, "illegal: 'march'")) << out;
-  EXPECT_TRUE(contains(out, "malformed:")) << out;
+  // An order open now, mistyped, says what is wrong with it; a word that is no
+  // command and no order now says so (it said "argument '2107' must have the form key=value").
+  EXPECT_TRUE(contains(out, "malformed: argument 'now' must have the form key=value")) << out;
+  EXPECT_TRUE(contains(out, "error: 'hex' is neither a command nor an order you can give now ('help' lists the "
+                            "commands, 'choices' the orders)"))
+      << out;
+  EXPECT_TRUE(contains(out, "error: 'Not' is neither a command nor an order")) << out;
   EXPECT_TRUE(s.console->log().entries.empty());
   EXPECT_EQ(s.console->state().hash(), *s.console->log().initial_hash);
+}
+
+// An order typed in another case is the one legal order it can only mean, and
+// help's example is an order open now (it was "march force=F-III path=...",
+// which no 1870 position accepts).
+TEST(PlayConsole, TakesAnOrderInAnyCaseAndHelpShowsARealOne) {
+  Session s("help\nEND-Administrative\nquit\n");
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  EXPECT_TRUE(contains(out, "take an action by its text, as the choices show it, e.g. '")) << out;
+  EXPECT_FALSE(contains(out, "force=F-III")) << out;
+  ASSERT_EQ(s.console->log().entries.size() >= 1, true);
+  EXPECT_EQ(s.console->log().entries[0].action, Action("end-administrative"));
 }
 
 TEST(PlayConsole, PrintsTheDiceRolledBetweenDecisions) {
