@@ -18,7 +18,8 @@ std::string trim(std::string_view s) {
 }
 
 std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return s;
 }
 
@@ -230,11 +231,13 @@ void Console::help(Player p) {
   // order, and was refused when typed (session 33's play test).
   std::string example;
   for (const auto& a : state_->legal_actions(p))
-    if (example.empty() || (!a.args.empty() && example.find('=') == std::string::npos)) example = a.to_string();
+    if (example.empty() || (!a.args.empty() && example.find('=') == std::string::npos))
+      example = a.to_string();
   out_ << "Commands:\n"
           "  N               take choice number N\n"
           "  ACTION TEXT     take an action by its text, as the choices show it"
-       << (example.empty() ? "" : ", e.g. '" + example + "'") << "\n"
+       << (example.empty() ? "" : ", e.g. '" + example + "'")
+       << "\n"
           "  choices [WORD]  list every legal choice (those containing WORD)\n"
           "  map [PLACE]     redraw the map (centred on PLACE, e.g. map 2107)\n"
           "  forces          list your forces in full\n"
@@ -405,9 +408,11 @@ Console::Outcome Console::handle(Player p, const std::string& line) {
     if (matches == 1) return try_action(p, *meant);
     auto a = Action::parse(line);
     if (!a) {
-      const bool an_order = std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return l.verb == word; });
+      const bool an_order =
+          std::any_of(legal.begin(), legal.end(), [&](const Action& l) { return l.verb == word; });
       if (!an_order)
-        out_ << paint("error: '" + std::string(word) + "' is neither a command nor an order you can give now ('help' "
+        out_ << paint("error: '" + std::string(word) +
+                          "' is neither a command nor an order you can give now ('help' "
                           "lists the commands, 'choices' the orders)",
                       kRed)
              << "\n";

@@ -89,8 +89,10 @@ TEST(PlayConsole, RefusesIllegalInputWithTheRuleAndChangesNothing) {
   // An order open now, mistyped, says what is wrong with it; a word that is no
   // command and no order now says so (it said "argument '2107' must have the form key=value").
   EXPECT_TRUE(contains(out, "malformed: argument 'now' must have the form key=value")) << out;
-  EXPECT_TRUE(contains(out, "error: 'hex' is neither a command nor an order you can give now ('help' lists the "
-                            "commands, 'choices' the orders)"))
+  EXPECT_TRUE(
+      contains(out,
+               "error: 'hex' is neither a command nor an order you can give now ('help' lists the "
+               "commands, 'choices' the orders)"))
       << out;
   EXPECT_TRUE(contains(out, "error: 'Not' is neither a command nor an order")) << out;
   EXPECT_TRUE(s.console->log().entries.empty());
