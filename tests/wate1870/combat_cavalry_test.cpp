@@ -127,7 +127,8 @@ TEST(Wate1870_8_1, CavalryMayRetreatFreelyFromAnAttackerWithoutCavalry) {
   EXPECT_EQ(st->rp(Side::kFrench), 5);
   // Ruling C-5: the vacated hex may be entered by 8.7 advance, as a winner may.
   ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
-  EXPECT_EQ(legal_texts(*st, kF), (std::vector<std::string>{"advance from=0603", "stay"}));
+  EXPECT_EQ(legal_texts(*st, kF),
+            (std::vector<std::string>{"advance from=0603", "advance from=0603 hq=F-I", "stay"}));
   expect_round_trip(*st);  // the combat remembers where the cavalry went (GAP-W-35)
   play(*st, kF, "advance from=0603");
   EXPECT_EQ(sp_of(*st, Side::kFrench, "0703", Status::kGood), 6);

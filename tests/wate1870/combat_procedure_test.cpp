@@ -7,8 +7,9 @@
 #include <nlohmann/json.hpp>
 
 #include "../shipped_game.hpp"
-#include "core/dice.hpp"
+#include "../text_match.hpp"
 #include "action_phase_fixture.hpp"
+#include "core/dice.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
@@ -16,6 +17,7 @@
 namespace rz::wate1870 {
 namespace {
 
+using test_support::contains;
 using test_support::game;
 
 using testing::kF;
@@ -175,10 +177,12 @@ TEST(Wate1870_8_7, TheWinnerOfAPlannedAttackMayAdvanceIntoTheVacatedHexIgnoringT
   auto st = french_attack_won();
   ASSERT_TRUE(st);
   EXPECT_EQ(testing::sp_of(*st, Side::kGerman, "0702", Status::kGood), 0);
-  // The winner chooses: advance from the attacking hex, or stay.
+  // The winner chooses: advance from the attacking hex (its HQ with it or not: ruling C-11), or
+  // stay.
   ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kF}}));
   EXPECT_EQ(st->legal_actions(kF),
-            (std::vector<Action>{Action("stay"), Action("advance").with("from", "0602")}));
+            (std::vector<Action>{Action("stay"), Action("advance").with("from", "0602"),
+                                 Action("advance").with("from", "0602").with("hq", "F-IV")}));
   // The defender may never advance (8.7): it is not even its turn.
   EXPECT_EQ(st->check(kG, Action("advance").with("from", "0702")).error().code, Code::kNotYourTurn);
   const auto ev = play(*st, kF, "advance from=0602");
@@ -190,6 +194,42 @@ TEST(Wate1870_8_7, TheWinnerOfAPlannedAttackMayAdvanceIntoTheVacatedHexIgnoringT
   EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0702", Status::kDemoralized), 0);
   EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0602", Status::kDemoralized), 2);
   EXPECT_EQ(st->controller(*hex::parse_hex("0702")), Side::kFrench);
+}
+
+// 8.7 "any units which supported the combat": the HQ that led the attack goes
+// with the SP of its hex if the player says so (ruling C-11). It was left behind
+// alone, and its SP defended the next attack without its DB (session 33's play test).
+TEST(Wate1870_8_7, TheHqOfTheAttackMayAdvanceWithTheSpOfItsHex_RulingC11) {
+  auto st = french_attack_won();
+  ASSERT_TRUE(st);
+  const auto ev = play(*st, kF, "advance from=0602 hq=F-IV");
+  EXPECT_TRUE(contains(all_text(ev),
+                       "French advances 2 SP from 0602 into 0702 with IV Corps (Ladmirault) HQ "
+                       "(rule 8.7, ruling C-11)"))
+      << all_text(ev);
+  EXPECT_EQ(st->position().hq("F-IV")->hex, hex::parse_hex("0702"));
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0702", Status::kGood), 2);
+  EXPECT_EQ(testing::sp_of(*st, Side::kFrench, "0602", Status::kDemoralized), 2);
+  auto back = game().deserialize(st->serialize());
+  ASSERT_TRUE(back.ok()) << back.error().to_string();
+  EXPECT_EQ((*back)->hash(), st->hash());
+}
+
+// No HQ but the attack's, none alone, and not from another hex; a refusal changes nothing.
+TEST(Wate1870_8_7, OnlyTheHqsOfTheAttackAdvanceAndOnlyWithSp_RulingC11) {
+  auto st = french_attack_won();
+  ASSERT_TRUE(st);
+  const auto before = st->hash();
+  for (const char* order : {"advance from=0602 hq=F-I", "advance from=0602 hq=F-IV,F-IV",
+                            "advance from=0702 hq=F-IV"}) {
+    const auto r = st->check(kF, *Action::parse(order));
+    ASSERT_FALSE(r.ok()) << order;
+    EXPECT_EQ(r.error().rule, "8.7") << order;
+    EXPECT_FALSE(st->apply(kF, *Action::parse(order)).ok()) << order;
+    EXPECT_EQ(st->hash(), before) << order;
+  }
+  EXPECT_TRUE(contains(st->check(kF, *Action::parse("advance from=0602 hq=F-I")).error().message,
+                       "only the HQs of the attack advance"));
 }
 
 TEST(Wate1870_8_7, TheWinnerMayStay) {

@@ -618,6 +618,8 @@ const std::vector<Row>& rows() {
         {"advance without naming the hex", Act, duel_advance, kF, "advance", kIll, "8.7"},
         {"the defender advances after combat", Act, duel_advance, kG, "advance from=0702", kTurn,
          "8.7"},
+        {"an HQ that did not attack advances", Act, duel_advance, kF, "advance from=0602 hq=F-I",
+         kIll, "8.7"},
         // 9.0 Siege Phase: only the dice act
         {"a player's order during a Siege Assault roll", Sie, at(kSiege), kG,
          "siege-assault hex=2609 d6=6", kTurn, "9.0"},

@@ -181,6 +181,46 @@ TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
   EXPECT_EQ(sp_in(*st, Side::kGerman, "0602"), 2);
 }
 
+// Ruling MA-1a: a March Combat is not a move step. The attack from a hex next to
+// French SP, and the entry into the won hex (the March Combat's advance after
+// combat, 8.7), draw no Opportunity Chassepot Fire: 7.1.2 excepts "a retreat or
+// AAC". The same step made by `move` would draw it (the tests above).
+TEST(Wate1870_7_1_2, AMarchCombatAndItsEntryDrawNoFire_RulingMA1a) {
+  auto st = action_phase(R"(sps:
+  - {side: German, sp: 3, hex: "0602"}
+  - {side: French, sp: 1, hex: "0702"}
+  - {side: French, sp: 1, hex: "0803"}
+)",
+                         Side::kGerman);
+  play(*st, kG, "activate hex=0602");
+  play(*st, kG, "march");
+  play(*st, kG, "attack to=0702");
+  ScriptedDice dice({6, 5, 1, 2});  // German 11 against French 3: the German wins
+  bool entered = false;
+  for (int guard = 0; guard < 40 && !entered; ++guard) {
+    ASSERT_NE(st->steps().back().kind, StepKind::kChassepotChoice)
+        << "fire offered at step " << guard;
+    const ToMove tm = st->to_move();
+    if (tm.kind == MoveKind::kChance) {
+      const auto outs = st->chance_outcomes();
+      ASSERT_GT(dice.remaining(), 0u);
+      play(*st, kChance, outs[*dice.pick(outs)].action.to_string());
+      continue;
+    }
+    ASSERT_EQ(tm.kind, MoveKind::kPlayer);
+    entered = tm.players.front() == kG && st->steps().back().kind == StepKind::kMarch &&
+              sp_in(*st, Side::kGerman, "0702") > 0;
+    if (!entered)
+      play(*st, tm.players.front(), st->legal_actions(tm.players.front()).front().to_string());
+  }
+  ASSERT_TRUE(entered);
+  // 0702 is next to the French SP in 0803: a `move` into it would have drawn fire.
+  const auto around = hex::neighbours(*hex::parse_hex("0702"));
+  EXPECT_NE(std::find(around.begin(), around.end(), *hex::parse_hex("0803")), around.end());
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "0702"), 0);
+  EXPECT_FALSE(has_action(*st, kF, "fire"));
+}
+
 TEST(Wate1870_7_1_2, FireComesBeforeTheStepWhenOnlyTheHexLeftIsAdjacent) {
   auto st = action_phase(R"(sps:
   - {side: German, sp: 2, hex: "0602"}

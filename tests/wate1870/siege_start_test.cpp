@@ -60,7 +60,8 @@ TEST(Wate1870_9_0_SiegeStart, TheWinnerAdvancesBesideTheGarrisonAndBesiegesIt_Ga
   ASSERT_LE(garrison, 6);
   ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
   EXPECT_EQ(st->legal_actions(kG),
-            (std::vector<Action>{Action("stay"), Action("advance").with("from", "2207")}));
+            (std::vector<Action>{Action("stay"), Action("advance").with("from", "2207"),
+                                 Action("advance").with("from", "2207").with("hq", "G-2A,G-III")}));
   const auto adv = play(*st, kG, "advance from=2207");
   EXPECT_TRUE(has_event(adv, "German advances 20 SP from 2207 into 2107 (rule 8.7)"))
       << all_text(adv);

@@ -646,11 +646,33 @@ std::vector<Action> WateState::combat_actions(const Step& step) const {
     }
     case StepKind::kAdvance: {
       std::vector<Action> out{Action("stay")};
-      for (auto h : c.from) out.push_back(Action("advance").with("from", h.id()));
+      for (auto h : c.from) {
+        out.push_back(Action("advance").with("from", h.id()));
+        // 8.7 "any units which supported the combat": the HQs of the attack go
+        // with the SP of their hex (ruling C-11).
+        if (const std::string hqs = advancing_hqs(c, h); !hqs.empty())
+          out.push_back(Action("advance").with("from", h.id()).with("hq", hqs));
+      }
       return out;
     }
     default: return {};
   }
+}
+
+std::string WateState::advancing_hqs(const Combat& c, hex::Hex from) const {
+  if (!force_ || force_->side != c.attacker) return "";
+  const auto loc = LocMap::of(board(), c.attacker);
+  if (!loc->has_loc(from)) return "";
+  bool sp = false;  // the HQs go with SP; an HQ alone does not advance
+  pos_.sps.each_in(from, [&](const SpGroup& g) {
+    sp = sp ||
+         (g.engaged && g.side == c.attacker && g.status != Status::kDemoralized && g.count > 0);
+  });
+  std::string ids;
+  for (const auto& id : force_->hqs)
+    if (const HqUnit* q = pos_.hq(id); sp && q && q->hex == from)
+      ids += (ids.empty() ? "" : ",") + id.str();
+  return ids;
 }
 
 rz::Status WateState::check_combat_action(const Step& step, const Action& a) const {
@@ -667,6 +689,12 @@ rz::Status WateState::check_combat_action(const Step& step, const Action& a) con
                                             " must retreat 1 or 2 hexes, each closer to a source of supply: choose one of the listed paths",
                         "8.6");
     case StepKind::kAdvance:
+      if (a.verb == "advance" && a.get("hq"))
+        return make_error(
+            Code::kIllegal,
+            "only the HQs of the attack advance, all of those in the hex together, and only with "
+            "SP of their hex that may advance (ruling C-11)",
+            "8.7");
       return make_error(Code::kIllegal, "advance from one of the attacking hexes into the vacated hex, or stay", "8.7");
     default: return make_error(Code::kInternal, "no combat decision is due");
   }
@@ -755,8 +783,24 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
           n += g.count;
         }
       pos_.normalise_groups();
-      Events ev{{"advance", who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " + c.target.id() +
-                                " (rule 8.7)",
+      std::string with;
+      if (const std::string* hqs = a.get("hq")) {
+        for (std::size_t at = 0; at <= hqs->size();) {
+          const std::size_t end = std::min(hqs->find(',', at), hqs->size());
+          const std::string id = hqs->substr(at, end - at);
+          at = end + 1;
+          pos_.hq(id)->hex = c.target;
+          with += (with.empty() ? " with " : " and ") + hq_label(id);
+        }
+        // The acting force is where its HQs are (ruling F-9).
+        if (force_ && std::all_of(force_->hqs.begin(), force_->hqs.end(),
+                                  [&](const Name& id) { return pos_.hq(id)->hex == c.target; }))
+          force_->hex = c.target;
+      }
+      Events ev{{"advance",
+                 who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " +
+                     c.target.id() + with +
+                     (with.empty() ? " (rule 8.7)" : " (rule 8.7, ruling C-11)"),
                  {}}};
       append(ev, take_control(c.target, step.side));
       return ev;
