@@ -172,7 +172,7 @@ sps:
   expect_round_trip(*st);
   const auto ev2 = roll(*st, {4});  // 1d3 = 2
   EXPECT_TRUE(
-      has_event(ev2, "removed and replaced by its reverse, returns in 2 turn(s) (rule 8.5.1)"))
+      has_event(ev2, "removed and replaced by its reverse, returns in 2 turns (rule 8.5.1)"))
       << all_text(ev2);
   const HqUnit* q = st->position().hq("G-5CD");
   EXPECT_FALSE(q->hex.has_value());

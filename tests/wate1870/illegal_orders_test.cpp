@@ -436,6 +436,9 @@ const std::vector<Row>& rows() {
         {"activate a hex without unactivated SP", Act, corps, kF, "activate hex=1608", kIll, "7.0"},
         {"activate a force with an HQ unit as a force", Act, corps, kF, "activate hex=1508", kIll,
          "3.6.1"},
+        {"activate the force of an HQ that has activated", Act,
+         at(kCorps, {"F: activate hq=F-III", "F: end", "roll: 1 6", "G: pass"}), kF,
+         "activate hex=1508", kIll, "3.6.1"},
         {"activate more SP than an inherent division HQ commands", Act, corps, kF,
          "activate hex=1408", kIll, "3.6.1"},
         {"activate an HQ and a hex in one order", Act, corps, kF, "activate hq=F-III hex=1508",
@@ -517,6 +520,7 @@ const std::vector<Row>& rows() {
         {"detrain without being entrained", Act, pair, kF, "detrain", kIll, "7.1.3"},
         {"ride to a hex the railway does not reach", Act, entrained, kF, "rail to=0502", kIll,
          "7.1.3"},
+        {"ride to a hex off the map", Act, entrained, kF, "rail to=9999", kBad, ""},
         // 7.2 Forced March
         {"a French Forced March after moving", Act,
          at(kFrenchPair, {"F: activate hex=0502", "F: march", "F: move to=0602"}), kF,

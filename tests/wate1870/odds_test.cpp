@@ -463,8 +463,8 @@ struct Walk {
         "([1-6])\\+([1-6]) "
         "[-+][0-9]+ = FCS -?[0-9]+ -> (French|German) wins, spread ([0-9]+)");
     static const std::regex loss(
-        "(French|German) loses [0-9]+ LP: ([0-9]+) SP eliminated, ([0-9]+) steps; "
-        "(French|German) absorbs ([0-9]+) steps");
+        "(French|German) loses [0-9]+ LP: ([0-9]+) SP eliminated, ([0-9]+) steps?; "
+        "(French|German) absorbs ([0-9]+) steps?");
     std::string text;
     for (const auto& e : ev) text += e.text + "\n";
     std::smatch m;

@@ -47,7 +47,8 @@ std::vector<Action> WateState::absorb_actions(const Step& step) const {
 
 rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
   const char* verb = step.n1 > 0 ? "eliminate" : "degrade";
-  const std::string due = step.n1 > 0 ? std::to_string(step.n1) + " SP to eliminate" : std::to_string(step.n2) + " steps to absorb";
+  const std::string due = step.n1 > 0 ? std::to_string(step.n1) + " SP to eliminate"
+                                      : steps_text(step.n2) + " to absorb";
   if (a.verb != verb)
     return make_error(Code::kIllegal, "you have " + due + ": choose an engaged SP with '" + verb +
                                           " hex=XXYY formation=ID status=good|disrupted|demoralized'",

@@ -130,9 +130,12 @@ rz::Status WateState::check_activation(Side side, const Action& a) const {
     if (n == 0) return illegal("you have no unactivated SP in " + h->id(), "7.0");
     for (const auto& q : pos_.hqs)
       if (q.side == side && q.hex == *h)
-        return illegal("the force in " + h->id() + " has an HQ unit (" + hq_label(q.id) +
-                           "): activate the HQ instead (ruling GAP-W-08)",
-                       "3.6.1");
+        return illegal(
+            "the force in " + h->id() + " has an HQ unit (" + hq_label(q.id) + ")" +
+                (q.activated ? ", which has activated this turn: its SP act only on an HQ's orders"
+                             : ": activate the HQ instead") +
+                " (ruling GAP-W-08)",
+            "3.6.1");
     const int max = data_->forces.inherent(side).max_sp;
     if (n > max)
       return illegal("a force without an HQ unit has an inherent division HQ only up to " + std::to_string(max) +

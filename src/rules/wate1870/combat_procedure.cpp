@@ -402,10 +402,11 @@ Events WateState::combat_continue() {
     case 6: {  // 8.5: the loser absorbs first, then the winner
       const Side loser = other(c.winner);
       const LossDue l = loser_loss(c.spread), w = winner_loss(c.spread);
-      ev.push_back({"combat", std::string(side_name(loser)) + " loses " + std::to_string(c.spread) + " LP: " +
-                                  std::to_string(l.eliminate) + " SP eliminated, " + std::to_string(l.steps) +
-                                  " steps; " + std::string(side_name(c.winner)) + " absorbs " +
-                                  std::to_string(w.steps) + " steps (rule 8.5)",
+      ev.push_back({"combat",
+                    std::string(side_name(loser)) + " loses " + std::to_string(c.spread) +
+                        " LP: " + std::to_string(l.eliminate) + " SP eliminated, " +
+                        steps_text(l.steps) + "; " + std::string(side_name(c.winner)) +
+                        " absorbs " + steps_text(w.steps) + " (rule 8.5)",
                     {}});
       ++c.stage;
       again();
@@ -894,9 +895,11 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
   q->hex.reset();
   q->returns_on_turn = turn_ + d3;
   if (force_) std::erase(force_->hqs, id);  // it no longer moves with the force
-  ev.push_back({"hq_casualty", name + " casualty check 1d6 = " + std::to_string(d6) + ": removed" +
-                                   (r == HqCasualty::kFlip ? " and replaced by its reverse" : "") + ", returns in " +
-                                   std::to_string(d3) + " turn(s) (rule 8.5.1)",
+  ev.push_back({"hq_casualty",
+                name + " casualty check 1d6 = " + std::to_string(d6) + ": removed" +
+                    (r == HqCasualty::kFlip ? " and replaced by its reverse" : "") +
+                    ", returns in " + std::to_string(d3) + (d3 == 1 ? " turn" : " turns") +
+                    " (rule 8.5.1)",
                 {}});
   if (def && def->side == Side::kGerman && def->rank == Rank::kArmy && r == HqCasualty::kFlip) {
     append(ev, finish(Side::kFrench, "a German army HQ was eliminated (rule 11.0, ruling GAP-W-30)"));

@@ -673,6 +673,8 @@ rz::Status WateState::check_rail(Side side, const Action& a) const {
     if (!t || a.args.size() != 1) return make_error(Code::kMalformed, "rail needs to=XXYY");
     auto to = hex::parse_hex(*t);
     if (!to) return make_error(Code::kMalformed, "'" + *t + "' is not a hex number (XXYY)");
+    if (!data_->map.on_map(*to))
+      return make_error(Code::kMalformed, "'" + *t + "' is not a hex of the map");
     if (!on_train) return illegal("the force must entrain (1 MP) before it moves by rail", "7.1.3");
     if (free_sp > 0) return illegal("part of the force is not entrained: entrain it or detrain", "7.1.3");
     if (force_->mp_left < rr.ride_mp) return illegal("a rail move costs " + std::to_string(rr.ride_mp) + " MP", "7.1.3");

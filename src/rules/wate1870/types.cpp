@@ -100,4 +100,6 @@ std::optional<Phase> parse_phase(std::string_view t) {
   return lookup(k, t);
 }
 
+std::string steps_text(int n) { return std::to_string(n) + (n == 1 ? " step" : " steps"); }
+
 }  // namespace rz::wate1870

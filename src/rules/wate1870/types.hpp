@@ -29,6 +29,8 @@ inline bool neutral(Country c) { return c != Country::kFrance && c != Country::k
 // 3.5: the three levels of status, best first.
 enum class Status { kGood = 0, kDisrupted = 1, kDemoralized = 2 };
 std::string_view status_name(Status s);  // "good", "disrupted", "demoralized"
+// 8.5: "1 step", "3 steps" (a loss in status steps, as the events count it).
+std::string steps_text(int n);
 std::optional<Status> parse_status(std::string_view text);
 
 // 3.6: HQ ranks, lowest first.
