@@ -399,6 +399,57 @@ TEST(Wate1870_SavedStateChecks, AForceFiredOnIsNotOnTheTrainAndRollsOnceForAForc
   refused(twice, "two steps 'forced-march-roll' are due at once (7.2)");
 }
 
+// Loading `j` fails, and the message holds `part` (where it names a figure of the game).
+void refused_saying(const json& j, const std::string& part) {
+  const auto r = game().deserialize(j.dump());
+  ASSERT_FALSE(r.ok()) << "accepted; expected: " << part;
+  EXPECT_NE(r.error().message.find(part), std::string::npos) << r.error().message;
+}
+
+// Fuzz round 3 (session 33): a force fired on that may not take the step it
+// began had no legal order a few steps later (7.1.2 allows it no other).
+TEST(Wate1870_SavedStateChecks, AForceFiredOnMayTakeTheStepItBegan) {
+  const json fired =
+      first_state([](const WateState& ws) { return ws.force() && ws.force()->fired_to; });
+  ASSERT_FALSE(fired.is_null());
+  const std::string at = "the acting force in " + fired["force"]["hex"].get<std::string>() +
+                         " was fired on stepping to " +
+                         fired["force"]["fired_to"].get<std::string>();
+  json no_mp = fired;
+  no_mp["force"]["mp_left"] = 0;
+  refused_saying(no_mp, at + ", a step it may not take (entering ");
+  refused_saying(no_mp, "the force has 0 left), and it may take no other (7.1.2)");
+  json must_stop = fired;
+  must_stop["force"]["must_stop"] = true;
+  refused_saying(must_stop,
+                 at + ", a step it may not take (the force entered an enemy zone of control");
+  const json march_combat = first_state([](const WateState& ws) {
+    return ws.combat() && ws.combat()->march && ws.force() && ws.force()->side == Side::kGerman;
+  });
+  ASSERT_FALSE(march_combat.is_null());
+  json in_combat = march_combat;
+  in_combat["force"]["fired_to"] = march_combat["combat"]["target"];
+  refused(in_combat, "the acting force in " + march_combat["force"]["hex"].get<std::string>() +
+                         " was fired on stepping to " +
+                         march_combat["combat"]["target"].get<std::string>() +
+                         ", but it is in a combat: it completes that step first (7.1.2)");
+}
+
+// Fuzz round 3: SP of the other side marked acting in a combat were accepted, and
+// the march orders after it aborted on an assertion (force_sp, march.cpp).
+TEST(Wate1870_SavedStateChecks, TheSpActingInACombatAreTheForcesSide) {
+  const json j = first_state([](const WateState& ws) { return ws.combat() && ws.force(); });
+  ASSERT_FALSE(j.is_null());
+  json other = j;
+  const std::string side = j["force"]["side"];
+  auto g = std::find_if(other["sps"].begin(), other["sps"].end(),
+                        [&](const json& x) { return x[1] != side; });
+  ASSERT_NE(g, other["sps"].end());
+  (*g)[7] = true;  // "acting"
+  refused(other, "SP in " + (*g)[0].get<std::string>() +
+                     " are marked acting but are not the acting force's");
+}
+
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {
   json j = first_state([](const WateState& ws) {
     return top_is(ws, StepKind::kHqOrders) && ws.frames().size() == 1 && !ws.force();

@@ -332,9 +332,18 @@ std::string WateState::saved_fault() const {
   // draw on several hexes (7.4).
   // A game over is not held to them: it may have ended with an HQ gone from
   // its force (8.5.1) or from the chain (see above).
+  // In a combat they may stand in an attacking hex, the target (an advance) or
+  // where they retreated to (8.6), but they are still the force's side's.
+  const auto in_combat = [&](hex::Hex h) {
+    return combat_ &&
+           (h == combat_->target ||
+            std::find(combat_->from.begin(), combat_->from.end(), h) != combat_->from.end() ||
+            std::find(combat_->retreated_to.begin(), combat_->retreated_to.end(), h) !=
+                combat_->retreated_to.end());
+  };
   for (const auto& g : pos_.sps)
     if (!over_ && g.acting &&
-        (!force_ || (!combat_ && (g.hex != force_->hex || g.side != force_->side))))
+        (!force_ || g.side != force_->side || (g.hex != force_->hex && !in_combat(g.hex))))
       check("SP in " + g.hex.id() + " are marked acting but are not the acting force's");
   if (force_) check(outside("the acting force's MP", force_->mp_left, 0, kMaxModifier));
   if (force_ && !over_) {
@@ -401,6 +410,22 @@ std::string WateState::saved_fault() const {
           }) > 1)
         check(step + " is due twice (8.5)");
     }
+  }
+  // 7.1.2: a force fired on before its step completes that step (check_march
+  // allows it nothing else), so the step must be one it may take; it was when
+  // the fire came, and a fire that eliminates the force clears the mark.
+  if (why.empty() && force_ && force_->fired_to && !over_) {
+    const std::string fired = "the acting force in " + force_->hex.id() +
+                              " was fired on stepping to " + force_->fired_to->id();
+    if (force_->side != Side::kGerman)
+      check(fired + ", but only a German force is fired on (7.1.2)");
+    else if (combat_)
+      check(fired + ", but it is in a combat: it completes that step first (7.1.2)");
+    else if (auto ok =
+                 check_march(Side::kGerman, Action("move").with("to", force_->fired_to->id()));
+             !ok)
+      check(fired + ", a step it may not take (" + ok.error().message +
+            "), and it may take no other (7.1.2)");
   }
   // A game that cannot go on: the player to move has no order to give.
   if (why.empty()) {
