@@ -240,7 +240,9 @@ void Console::help(Player p) {
        << "\n"
           "  choices [WORD]  list every legal choice (those containing WORD)\n"
           "  map [PLACE]     redraw the map (centred on PLACE, e.g. map 2107)\n"
-          "  forces          list your forces in full\n"
+          "  forces [enemy]  list your forces in full, with their HQs' ratings (or the enemy's, as "
+          "far\n"
+          "                  as you may see them)\n"
           "  odds N          the exact odds of choice N (an attack), or of an action by its text\n"
           "  show            redraw the whole screen\n"
           "  undo            take back your last order, while no die has been rolled and the other "
@@ -378,7 +380,17 @@ Console::Outcome Console::handle(Player p, const std::string& line) {
     }
     out_ << screen_.map(state_->view(p), focus_, color_);
   } else if (word == "forces") {
-    out_ << screen_.forces(state_->view(p), true);
+    // 'forces enemy' (or the enemy's name): what the player may see of the other side.
+    const std::string them = game_.num_players() == 2 ? lower(game_.player_name(1 - p)) : "";
+    if (rest.empty() || lower(rest) == lower(game_.player_name(p)))
+      out_ << screen_.forces(state_->view(p), true);
+    else if (lower(rest) == "enemy" || lower(rest) == them)
+      out_ << screen_.enemy_forces(state_->view(p));
+    else
+      out_ << paint("error: 'forces' lists your forces, 'forces enemy' the enemy's; not '" + rest +
+                        "'",
+                    kRed)
+           << "\n";
   } else if (word == "choices") {
     show_choices(p, rest, static_cast<std::size_t>(-1));
   } else if (word == "undo") {

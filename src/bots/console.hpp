@@ -30,6 +30,11 @@ class Screen {
   virtual std::string map(const std::string& view, const std::string& centre, bool color) const = 0;
   // The viewer's forces: a few lines for every screen, or one line per formation.
   virtual std::string forces(const std::string& view, bool detailed) const = 0;
+  // The enemy's forces, as far as the view shows them (fog of war holds).
+  virtual std::string enemy_forces(const std::string& view) const {
+    (void)view;
+    return "(this game cannot list the enemy's forces yet)\n";
+  }
   // The last place named in `text` (an event, an action), to follow the action; "" if none.
   virtual std::string place_in(std::string_view text) const = 0;
   // Whether `id`, typed by the user after `map`, names a place.

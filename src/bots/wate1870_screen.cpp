@@ -26,6 +26,18 @@ int side_of(const json& v) {
   return s ? wate1870::index(*s) : -1;
 }
 
+std::string signed_number(int n) { return (n >= 0 ? "+" : "") + std::to_string(n); }
+
+// An HQ counter's ratings (3.6, 3.6.2), of the side it shows (8.5.1).
+std::string ratings(const wate1870::HqDef& def, bool replacement) {
+  const wate1870::HqRatings& r = replacement ? def.replacement : def.front;
+  return std::string(wate1870::rank_name(def.rank)) + " HQ" +
+         (replacement ? " (replacement)" : "") + ": AB " + signed_number(r.ab) + ", DB " +
+         signed_number(r.db) + ", MA " + std::to_string(r.ma) +
+         (r.cautious ? " (cautious: +1 MP into an enemy ZOC)" : "") + ", commands " +
+         std::to_string(def.command_limit) + " SP" + (def.cavalry ? ", cavalry" : "");
+}
+
 json parse_view(const std::string& view) {
   json j = json::parse(view, nullptr, false);
   return j.is_object() ? j : json::object();
@@ -231,10 +243,11 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
   return out;
 }
 
-std::string Wate1870Screen::forces(const std::string& view, bool detailed) const {
-  const json j = parse_view(view);
-  const int me = side_of(j.value("you", json()));
-  if (me < 0) return "(the umpire has no forces)\n";
+namespace {
+
+// The formations of side `me` in view `j`: a few lines, or one formation a line (`detailed`).
+std::string listing(const wate1870::GameData& data, const json& j, int me, bool detailed,
+                    const std::string& title) {
   struct Formation {
     std::string hq_at;
     std::string flags;
@@ -250,7 +263,7 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
   if (j.contains("hqs") && j["hqs"].is_array())
     for (const auto& q : j["hqs"]) {
       const std::string id = q.at(0).get<std::string>();
-      const auto* def = data_->forces.find(id);
+      const auto* def = data.forces.find(id);
       if (!def || wate1870::index(def->side) != me) continue;
       if (q.at(4).get<bool>()) {
         pool.push_back(id);
@@ -274,7 +287,7 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
       if (g.at(5).get<bool>()) f.where += "*";                // activated this turn
       if (g.at(6).get<bool>()) f.where += "(rail)";
     }
-  std::string out = "Your forces (" + j["you"].get<std::string>() + "):";
+  std::string out = title;
   if (!detailed) {
     // "G-1A@2304:12" four to a line; 'forces' gives the long form.
     std::vector<std::string> items;
@@ -298,13 +311,16 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
   out += "\n";
   for (const auto& id : order) {
     const Formation& f = forms[id];
-    const auto* def = data_->forces.find(id);
-    std::string line =
-        "  " + pad(id.empty() ? "-" : id, 7) +
-        pad(def ? def->name : std::string(id.empty() ? "no formation (6.2)" : ""), 23) + " ";
+    const auto* def = data.forces.find(id);
+    // The name in full (it was cut at 23 characters: "2nd Army (Friedrich Kar").
+    const std::string name = def ? def->name : std::string(id.empty() ? "no formation (6.2)" : "");
+    std::string line = "  " + pad(id.empty() ? "-" : id, 7) + name +
+                       std::string(name.size() < 23 ? 24 - name.size() : 1, ' ');
     line += f.hq_at.empty() ? "no HQ     " : pad("HQ " + f.hq_at, 10);
     if (f.sp > 0) line += " " + std::to_string(f.sp) + " SP:" + f.where;
     out += line + f.flags + "\n";
+    if (def)
+      out += "         " + ratings(*def, f.flags.find("replacement") != std::string::npos) + "\n";
   }
   if (!pool.empty()) {
     out += "  force pool:";
@@ -312,6 +328,29 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
     out += "\n";
   }
   return out;
+}
+
+}  // namespace
+
+std::string Wate1870Screen::forces(const std::string& view, bool detailed) const {
+  const json j = parse_view(view);
+  const int me = side_of(j.value("you", json()));
+  if (me < 0) return "(the umpire has no forces)\n";
+  return listing(*data_, j, me, detailed, "Your forces (" + j["you"].get<std::string>() + "):");
+}
+
+std::string Wate1870Screen::enemy_forces(const std::string& view) const {
+  const json j = parse_view(view);
+  const int me = side_of(j.value("you", json()));
+  if (me < 0) return "(the umpire has no enemy)\n";
+  const int them = 1 - me;
+  const std::string name(wate1870::side_name(static_cast<wate1870::Side>(them)));
+  // The view holds only what the player may see (12.2, ruling GAP-W-40): so does the list.
+  const bool fog =
+      j.contains("options") && j["options"].is_object() && j["options"].value("12.2", "") == "on";
+  return listing(*data_, j, them, true,
+                 "The enemy's forces (" + name + ")" +
+                     (fog ? ", those you may inspect (fog of war, rule 12.2):" : ":"));
 }
 
 Status set_takebacks(const Game& game, const std::string& who, ConsoleSeats& seats) {

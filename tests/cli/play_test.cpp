@@ -533,6 +533,43 @@ TEST(PlayScreen, ForcesListTheFormations) {
   EXPECT_LT(std::count(brief.begin(), brief.end(), '\n'), 6) << brief;
 }
 
+// The play test of session 33: HQ ratings were shown nowhere, names were cut at
+// 23 characters, and the enemy's stacks could not be listed at all.
+TEST(PlayScreen, ForcesShowTheHqsRatingsAndNamesInFull) {
+  Wate1870Screen screen(game().data());
+  const std::string f = screen.forces(view_of(kFrench), true);
+  EXPECT_TRUE(contains(
+      f, "corps HQ: AB +0, DB +1, MA 3 (cautious: +1 MP into an enemy ZOC), commands 12 SP"))
+      << f;  // II Corps (Frossard), data/wate1870/forces.yaml
+  EXPECT_TRUE(contains(f, "Napoleon III (Army of the Rhine) HQ 2107")) << f;
+  const std::string g = screen.forces(view_of(kGerman), true);
+  EXPECT_TRUE(contains(g, "2nd Army (Friedrich Karl)")) << g;
+}
+
+// 'forces enemy' lists what the view shows of the enemy: under 12.2 only the
+// stacks the player may inspect (the view itself leaves the others out).
+TEST(PlayScreen, TheEnemysForcesAreListedAsFarAsThePlayerMaySeeThem) {
+  GameOptions fog;
+  fog.values["12.2"] = "on";
+  Wate1870Screen screen(game().data());
+  const std::string open = screen.enemy_forces(view_of(kFrench));
+  const std::string hidden = screen.enemy_forces(view_of(kFrench, fog));
+  EXPECT_TRUE(contains(open, "The enemy's forces (German):")) << open;
+  EXPECT_TRUE(contains(hidden, "those you may inspect (fog of war, rule 12.2)")) << hidden;
+  EXPECT_TRUE(contains(open, "G-1A")) << open;       // 1st Army, far behind the border
+  EXPECT_FALSE(contains(hidden, "G-1A")) << hidden;  // out of sight under 12.2
+  EXPECT_TRUE(contains(hidden, "G-VII")) << hidden;  // VII Corps in 2305, next to the French
+  EXPECT_FALSE(contains(open, "F-III")) << open;
+
+  Session s("forces enemy\nforces German\nforces Martians\nquit\n");
+  const std::string out = s.run();
+  EXPECT_EQ(s.rc, 0);
+  EXPECT_EQ(test_support::count(out, "The enemy's forces (German):"), 2) << out;
+  EXPECT_TRUE(contains(
+      out, "error: 'forces' lists your forces, 'forces enemy' the enemy's; not 'Martians'"))
+      << out;
+}
+
 // SP mobilized without an HQ (6.2) have no formation: they were listed as "@-:1".
 TEST(PlayScreen, SpWithoutAFormationAreListedWhereTheyStand) {
   auto st = std::move(game().initial_state("historical", {}, 1)).value();
