@@ -447,8 +447,18 @@ int Console::run() {
     autosave();  // what happened up to an engine error too, for its report
     if (!went_on) return 1;
     if (state_->terminal()) {
+      // The last position, as the player sees it, and the verdict in words: the
+      // game used to end on the events alone and "Result: French 0 German 1".
+      const std::string view = state_->view(viewer());
+      out_ << "\n"
+           << paint("== " + game_.name() + " | " + screen_.status(view) + " ==", kBold) << "\n";
+      out_ << screen_.map(view, focus_, color_);
+      if (viewer() != kUmpire) out_ << screen_.forces(view, false);
       const auto r = state_->returns();
-      out_ << paint("The game is over.", kBold) << " Result:";
+      std::string verdict = "a draw";
+      for (std::size_t p = 0; p < r.size(); ++p)
+        if (r[p] == 1.0) verdict = game_.player_name(static_cast<Player>(p)) + " wins";
+      out_ << paint("The game is over: " + verdict + ".", kBold) << " Result:";
       for (std::size_t p = 0; p < r.size(); ++p) out_ << " " << game_.player_name(static_cast<Player>(p)) << " " << r[p];
       out_ << "\nfinal hash " << hash_text(state_->hash()) << " after " << log_.entries.size() << " actions\n";
       return leaves_all_saved() ? 0 : 1;

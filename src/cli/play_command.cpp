@@ -179,7 +179,11 @@ int run_play(const PlayArgs& a) {
   Player human = kChance;
   if (side.empty()) {
     auto p = ask_side(game);
-    if (!p) return 2;
+    if (!p) {
+      std::cerr << "\nerror: the input ended before a side was chosen; --side "
+                << game.player_name(0) << " or --side " << game.player_name(1) << " chooses one\n";
+      return 2;
+    }
     human = *p;
   } else {
     auto p = game.player_from_name(side);

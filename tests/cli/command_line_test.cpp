@@ -376,6 +376,13 @@ TEST(CommandLine, AnUnknownScenarioNamesTheScenariosBeforeAnythingIsAsked) {
   EXPECT_EQ(bot.rc, 2) << bot.out;
   EXPECT_TRUE(contains(bot.out, "there is no bot 'foo'")) << bot.out;
   EXPECT_FALSE(contains(bot.out, "Which side do you play?")) << bot.out;
+  // The input ending at the side's question said nothing (session 33's play test).
+  const CliRun none = reisswitz("play 1870 --seed 1 --no-autosave < /dev/null");
+  EXPECT_EQ(none.rc, 2) << none.out;
+  EXPECT_TRUE(contains(none.out,
+                       "error: the input ended before a side was chosen; --side French or --side "
+                       "German chooses one"))
+      << none.out;
 }
 
 }  // namespace

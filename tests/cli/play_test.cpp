@@ -112,6 +112,31 @@ TEST(PlayConsole, TakesAnOrderInAnyCaseAndHelpShowsARealOne) {
   EXPECT_EQ(s.console->log().entries[0].action, Action("end-administrative"));
 }
 
+// The end of a game shows the last position and says who won (it ended on
+// "Result: French 0 German 1"). A French human who only ever passes, ends his
+// phases and takes the first choice, against the random German, to the end.
+TEST(PlayConsole, TheEndShowsTheLastPositionAndTheWinner) {
+  std::string input;
+  for (int i = 0; i < 20000; ++i) input += "1\n";
+  Session s(input);
+  const std::string out = s.run();
+  ASSERT_TRUE(s.console->state().terminal())
+      << out.substr(out.size() > 2000 ? out.size() - 2000 : 0);
+  const std::size_t end = out.rfind("The game is over: ");
+  ASSERT_NE(end, std::string::npos);
+  const auto r = s.console->state().returns();
+  const std::string verdict = r[0] == 1.0 ? "French wins" : r[1] == 1.0 ? "German wins" : "a draw";
+  EXPECT_TRUE(contains(out.substr(end), "The game is over: " + verdict + ". Result:"))
+      << out.substr(end);
+  const std::string before = out.substr(0, end);
+  const std::size_t last_screen = before.rfind("== 1870 | ");
+  ASSERT_NE(last_screen, std::string::npos);
+  EXPECT_TRUE(contains(before.substr(last_screen), "Map around")) << before.substr(last_screen);
+  EXPECT_TRUE(contains(before.substr(last_screen), "Your forces (French):"))
+      << before.substr(last_screen);
+  EXPECT_FALSE(contains(before.substr(last_screen), "Your choices:")) << before.substr(last_screen);
+}
+
 TEST(PlayConsole, PrintsTheDiceRolledBetweenDecisions) {
   // After the 13.3 first activation, initiative is rolled between decisions: the
   // first choice each time, until the random German bot's activation is over.
