@@ -123,8 +123,23 @@ std::string Wate1870Screen::choice_note(const State& state, Player player, const
 }
 
 Result<std::string> Wate1870Screen::choice_odds(const State& state, Player player, const Action& a) const {
+  const auto* ws = dynamic_cast<const wate1870::WateState*>(&state);
+  // 7.1.2: the fire the French may open now (the German force is next to them: F-3).
+  if (ws && (a.verb == "fire" || a.verb == "hold") &&
+      player == wate1870::index(wate1870::Side::kFrench))
+    if (const auto fire = wate1870::fire_odds(*ws)) return wate1870::odds_text(*fire);
+  // 7.2: the Forced March roll, which depends on the extra MP alone.
+  if (a.verb == "forced-march") {
+    const std::string* extra = a.get("extra");
+    if (!extra || (*extra != "1" && *extra != "2" && *extra != "3"))
+      return make_error(Code::kMalformed, "a Forced March adds extra=1, 2 or 3 MP");
+    return wate1870::odds_text(wate1870::forced_march_odds(std::stoi(*extra)));
+  }
   auto odds = attack_odds_of(state, player, a);
-  if (!odds) return make_error(Code::kNotFound, "odds are given for attacks; '" + a.to_string() + "' is not one");
+  if (!odds)
+    return make_error(Code::kNotFound,
+                      "odds are given for attacks, Chassepot fire and Forced Marches; '" +
+                          a.to_string() + "' is none of them");
   if (!odds->ok()) return odds->error();
   return wate1870::odds_text(**odds);
 }

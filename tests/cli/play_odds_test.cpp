@@ -6,6 +6,7 @@
 
 #include "../shipped_game.hpp"
 #include "../text_match.hpp"
+#include "../wate1870/action_phase_fixture.hpp"
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/console.hpp"
 #include "bots/wate1870_screen.hpp"
@@ -49,8 +50,59 @@ TEST(PlayConsoleOdds, AttackChoicesShowTheAttackersChanceToWin) {
   EXPECT_TRUE(contains(out, "Case 4 of 4")) << out;
   EXPECT_TRUE(contains(out, "ruling C-7")) << out;
   // Choice 1 is no attack; 'odds' alone says how to ask.
-  EXPECT_TRUE(contains(out, "odds are given for attacks")) << out;
+  EXPECT_TRUE(contains(out, "odds are given for attacks, Chassepot fire and Forced Marches"))
+      << out;
   EXPECT_TRUE(contains(out, "error: say which choice")) << out;
+}
+
+// Console output for a human `human` at state `st`, given `input`.
+std::string play_at(std::unique_ptr<State> st, Player human, const std::string& input) {
+  std::istringstream in(input);
+  std::ostringstream out;
+  RandomBot bot(1);
+  SeededDice dice(1);
+  Wate1870Screen screen(game().data());
+  GameLog log{"1870", "test", {}, 1, st->hash(), {}, {}};
+  ConsoleSeats seats{{&bot, &bot}};
+  seats.seats[static_cast<std::size_t>(human)] = nullptr;
+  Console console(game(), std::move(st), std::move(log), seats, dice, screen, in, out, false);
+  EXPECT_EQ(console.run(), 0);
+  return out.str();
+}
+
+// The play test of session 33: 'odds' at a fire decision or for a Forced March
+// said "odds are given for attacks", though `reisswitz odds --chassepot` and
+// `--forced-march` had them. The French see the odds of the fire they may open
+// (7.1.2), the same as odds.hpp gives for the fire step due; anyone those of a
+// Forced March roll (7.2).
+TEST(PlayConsoleOdds, TheFireAndTheForcedMarchHaveTheirOdds) {
+  using wate1870::Side;
+  auto st = wate1870::testing::action_phase(R"(sps:
+  - {side: German, sp: 2, hex: "0502"}
+  - {side: French, sp: 1, hex: "0702"}
+)",
+                                            Side::kGerman);
+  ASSERT_TRUE(st);
+  for (const char* order : {"activate hex=0502", "march", "move to=0602"})
+    ASSERT_TRUE(st->apply(1, *Action::parse(order)).ok()) << order;
+  const auto fire = wate1870::fire_odds(*st);
+  ASSERT_TRUE(fire);
+  EXPECT_EQ(fire->input.target.good, 2);
+  const std::string out = play_at(std::move(st), 0, "odds 1\nodds hold\nquit\n");
+  EXPECT_EQ(test_support::count(out, wate1870::odds_text(*fire)), 2) << out;
+  EXPECT_TRUE(contains(out, "Opportunity Chassepot Fire (7.1.2): French strength ")) << out;
+
+  auto marching = wate1870::testing::action_phase(R"(sps:
+  - {side: German, sp: 2, hex: "0502"}
+)",
+                                                  Side::kGerman);
+  ASSERT_TRUE(marching);
+  for (const char* order : {"activate hex=0502", "march"})
+    ASSERT_TRUE(marching->apply(1, *Action::parse(order)).ok()) << order;
+  const std::string fm = play_at(std::move(marching), 1,
+                                 "odds forced-march extra=2\nodds forced-march extra=9\nquit\n");
+  EXPECT_TRUE(contains(fm, wate1870::odds_text(wate1870::forced_march_odds(2)))) << fm;
+  EXPECT_TRUE(contains(fm, "a Forced March adds extra=1, 2 or 3 MP")) << fm;
 }
 
 }  // namespace

@@ -480,21 +480,24 @@ std::vector<ChanceOutcome> WateState::march_outcomes(const Step& step) const {
   }
 }
 
+WateState::FireAt WateState::fire_at(hex::Hex target) const {
+  int good = 0, dis = 0, dem = 0;
+  for (const auto& g : pos_.sps)
+    if (g.side == Side::kFrench && !g.entrained && hex::adjacent(g.hex, target))
+      (g.status == Status::kGood ? good : g.status == Status::kDisrupted ? dis : dem) += g.count;
+  const HexInfo* info = data_->map.find(target);
+  std::optional<Country> fortress;
+  if (info->fortress_sr > 0 && !pos_.fortress_destroyed(target)) fortress = info->country;
+  return {status_strength(good, dis, dem), data_->tables.cft_shift(info->terrain, fortress)};
+}
+
 Events WateState::apply_march_roll(const Step& step, const Action& a) {
   clear_engaged(pos_);
   Events ev;
   if (step.kind == StepKind::kChassepotRoll) {
     const int d66 = std::stoi(*a.get("d66"));
     const hex::Hex target = step.hex;
-    int good = 0, dis = 0, dem = 0;
-    for (const auto& g : pos_.sps)
-      if (g.side == Side::kFrench && !g.entrained && hex::adjacent(g.hex, target))
-        (g.status == Status::kGood ? good : g.status == Status::kDisrupted ? dis : dem) += g.count;
-    const int strength = status_strength(good, dis, dem);
-    const HexInfo* info = data_->map.find(target);
-    std::optional<Country> fortress;
-    if (info->fortress_sr > 0 && !pos_.fortress_destroyed(target)) fortress = info->country;
-    const int shift = data_->tables.cft_shift(info->terrain, fortress);
+    const auto [strength, shift] = fire_at(target);
     const CftResult r = data_->tables.cft_lp(strength, shift, d66);
     ev.push_back({"chassepot", std::string(step.n1 ? "Mitrailleuse extra roll" : "Chassepot fire") + " at " +
                                    target.id() + ": French strength " + std::to_string(strength) + " (rule 3.5.1), shift " +

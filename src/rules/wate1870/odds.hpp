@@ -139,6 +139,11 @@ struct ChassepotOdds {
   Fraction jam;              // 12.3: a roll of 11-13 disrupts 1 French SP (at least one roll)
 };
 ChassepotOdds chassepot_odds(const Tables& t, const ChassepotInput& in);
+class WateState;
+// The odds of the fire the French may open now in `st` (its step 'chassepot-choice'
+// is due), or none if it is not. Nothing in it is hidden from the French: the
+// German force is next to their SP (ruling F-3).
+std::optional<ChassepotOdds> fire_odds(const WateState& st);
 
 // ---- Forced March (7.2) ----
 

@@ -88,6 +88,24 @@ CombatOddsInput odds_input(const CombatPreview& p) {
   return in;
 }
 
+std::optional<ChassepotOdds> fire_odds(const WateState& st) {
+  if (st.steps().empty() || st.steps().back().kind != StepKind::kChassepotChoice || !st.force())
+    return std::nullopt;
+  const hex::Hex target = st.steps().back().hex;
+  const auto [strength, shift] = st.fire_at(target);
+  ChassepotInput in;
+  in.french_strength = strength;
+  in.column_shift = shift;
+  in.mitrailleuse = st.options().flag("12.3");
+  for (const auto& g : st.position().sps)
+    if (g.acting && g.side == Side::kGerman && g.hex == target)
+      (g.status == Status::kGood        ? in.target.good
+       : g.status == Status::kDisrupted ? in.target.disrupted
+                                        : in.target.demoralized) += g.count;
+  in.hqs = static_cast<int>(st.force()->hqs.size());
+  return chassepot_odds(st.data().tables, in);
+}
+
 Result<AttackOdds> attack_odds(const WateState& st, const Action& attack,
                                std::optional<Side> viewer) {
   const bool fog = viewer && st.options().flag("12.2");

@@ -270,6 +270,15 @@ class WateState final : public State {
   // carries the order out; this state is unchanged. `assume_loc`: that side's
   // forces are taken to trace a LOC whatever the map says (odds under 12.2).
   Result<CombatPreview> preview_attack(const Action& attack, std::optional<Side> assume_loc = std::nullopt) const;
+  // 7.1.2 (ruling MA-3): the French fire at the German force in `target`: the
+  // 3.5.1 strength of every French SP next to it not on a train, and the CFT
+  // column shift of its terrain or undestroyed fortress. The roll and its odds
+  // (odds.hpp) both read it.
+  struct FireAt {
+    int strength = 0;
+    int shift = 0;
+  };
+  FireAt fire_at(hex::Hex target) const;
   // What is being resolved now, for bots and the screen (view() shows the same):
   // the pending steps, the chain of activated HQs, the acting force, the combat.
   const std::vector<Step>& steps() const { return steps_; }  // back() is the decision or roll due
