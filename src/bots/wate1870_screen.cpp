@@ -118,6 +118,18 @@ std::optional<Result<wate1870::AttackOdds>> attack_odds_of(const State& state, P
 }  // namespace
 
 std::string Wate1870Screen::choice_note(const State& state, Player player, const Action& a) const {
+  // 8.6: a retreat into enemy SP or an unoccupied enemy ZOC eliminates the
+  // force; the list offered such paths without a word. Tried on a copy: the
+  // rules say so in the retreat's own event.
+  if (a.verb == "retreat") {
+    auto copy = state.clone();
+    const auto ev = copy->apply(player, a);
+    if (ev && std::any_of(ev->begin(), ev->end(), [](const Event& e) {
+          return e.kind == "retreat" && e.text.find(", eliminated") != std::string::npos;
+        }))
+      return "the force is eliminated: enemy SP or zone of control (8.6)";
+    return "";
+  }
   auto odds = attack_odds_of(state, player, a);
   return odds && odds->ok() ? wate1870::odds_brief(**odds) : std::string();
 }

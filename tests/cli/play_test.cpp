@@ -595,6 +595,47 @@ TEST(PlayScreen, TheEnemysForcesAreListedAsFarAsThePlayerMaySeeThem) {
       << out;
 }
 
+// The play test of session 33: retreats that destroy the force were listed
+// without a word. The note marks exactly the paths after which the side has
+// fewer SP on the map at once (8.6), on the retreats random games reach.
+TEST(PlayScreen, ARetreatThatEliminatesTheForceSaysSo) {
+  Wate1870Screen screen(game().data());
+  const auto sp_of = [](const State& st, Player p) {
+    int n = 0;
+    for (const auto& g : static_cast<const wate1870::WateState&>(st).position().sps)
+      n += wate1870::index(g.side) == p ? g.count : 0;
+    return n;
+  };
+  int marked = 0, unmarked = 0;
+  for (std::uint64_t seed = 1; seed <= 40 && (marked == 0 || unmarked == 0); ++seed) {
+    auto st = std::move(game().initial_state("historical", {}, seed)).value();
+    RandomBot bot(seed);
+    SeededDice dice(seed);
+    for (int i = 0; i < 20000 && !st->terminal(); ++i) {
+      const ToMove tm = st->to_move();
+      if (tm.kind == MoveKind::kChance) {
+        const auto outs = st->chance_outcome_list();
+        ASSERT_TRUE(st->apply(kChance, (*outs)[*dice.pick(*outs)].action).ok());
+        continue;
+      }
+      const Player p = tm.players.front();
+      for (const auto& a : st->legal_actions(p)) {
+        if (a.verb != "retreat") continue;
+        auto copy = st->clone();
+        ASSERT_TRUE(copy->apply(p, a).ok());
+        const bool lost = sp_of(*copy, p) < sp_of(*st, p);
+        const std::string note = screen.choice_note(*st, p, a);
+        // (A river crossed costs LP too, 8.6, but in a roll after the retreat.)
+        EXPECT_EQ(!note.empty(), lost) << a.to_string() << ": " << note;
+        ++(note.empty() ? unmarked : marked);
+      }
+      ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")).ok());
+    }
+  }
+  EXPECT_GT(marked, 0);
+  EXPECT_GT(unmarked, 0);
+}
+
 // SP mobilized without an HQ (6.2) have no formation: they were listed as "@-:1".
 TEST(PlayScreen, SpWithoutAFormationAreListedWhereTheyStand) {
   auto st = std::move(game().initial_state("historical", {}, 1)).value();
