@@ -79,7 +79,7 @@ TEST(Wate1870_SavedStateChecks, AStepOfACombatNeedsTheCombat) {
   json two = j;
   two["steps"].push_back(
       json{{"kind", "combat"}, {"side", "German"}, {"hex", "0000"}, {"n", {0, 0}}});
-  refused(two, "two combats are under way at once");
+  refused(two, "two combats are under way at once (8.0)");
   json dice = j;
   dice["combat"]["dice"][0][1] = 9;
   refused(dice, "a combat die is 9, not from 0 to 6");
@@ -113,7 +113,7 @@ TEST(Wate1870_SavedStateChecks, AMarchNeedsItsForceAndItsSp) {
   ASSERT_FALSE(j.is_null());
   json twice = j;
   twice["steps"].push_back(top_step(twice));
-  refused(twice, "two forces are ordered at once");
+  refused(twice, "two forces are ordered at once (7.0)");
   json no_force = j;
   no_force["force"] = nullptr;
   refused(no_force, "the step 'march' has no acting force");
@@ -128,7 +128,7 @@ TEST(Wate1870_SavedStateChecks, AMarchNeedsItsForceAndItsSp) {
     if (g[7] == true) acting_at = g[0];
   ASSERT_EQ(acting_at, at);
   moved["force"]["hex"] = hex::neighbours(*hex::parse_hex(at))[0].id();
-  refused(moved, "SP in " + at + " are marked acting but are not the acting force's");
+  refused(moved, "SP in " + at + " are marked acting but are not the acting force's (7.0)");
   // A roll of the march, about no hex of the map.
   json fire = j;
   fire["steps"].push_back(
@@ -152,7 +152,7 @@ TEST(Wate1870_SavedStateChecks, NumbersStayWithinWhatAGameReaches) {
   refused(with([](json& k) { k["consecutive_passes"] = 3; }),
           "consecutive_passes is 3, not from 0 to 2");
   refused(with([](json& k) { k["winner"] = "German"; }),
-          "a winner is named but the game is not over");
+          "a winner is named but the game is not over (11.0)");
   refused(with([](json& k) { k["phase"] = "administrative"; }),
           "the step 'activate' is not one of the administrative phase (5.0)");
   // One group of 1,000 SP is more than a game holds; so are 11 groups of 999
@@ -447,7 +447,7 @@ TEST(Wate1870_SavedStateChecks, TheSpActingInACombatAreTheForcesSide) {
   ASSERT_NE(g, other["sps"].end());
   (*g)[7] = true;  // "acting"
   refused(other, "SP in " + (*g)[0].get<std::string>() +
-                     " are marked acting but are not the acting force's");
+                     " are marked acting but are not the acting force's (7.0)");
 }
 
 TEST(Wate1870_SavedStateChecks, EachHqGivingOrdersHasItsFrame) {

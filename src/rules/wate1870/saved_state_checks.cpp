@@ -127,7 +127,7 @@ std::string WateState::inconsistency() const {
              std::to_string(hqs) + " (counted from 0)";
   }
   if (force_ && force_->hq_action && frames_.empty() && !over_)  // see saved_fault()
-    return "the force acts for an HQ but no HQ is activated";
+    return "the force acts for an HQ but no HQ is activated (7.0)";
   // A picture holds only the HQs its player sees: the force may name no other (F-10).
   if (force_)
     for (const auto& id : force_->hqs)
@@ -210,7 +210,7 @@ std::string WateState::saved_fault() const {
   check(setup_fault());
   for (const auto& f : frames_)
     check(outside("the limit left to HQ " + f.hq, f.limit_left, 0, kMaxModifier));
-  if (winner_ && !over_) check("a winner is named but the game is not over");
+  if (winner_ && !over_) check("a winner is named but the game is not over (11.0)");
 
   // ---- the steps due, and what each needs ----
   int combats = 0, force_steps = 0, hq_orders = 0, forced_rolls = 0;
@@ -240,8 +240,8 @@ std::string WateState::saved_fault() const {
   if (!steps_.empty() && !of_phase(steps_.front().kind, phase_))
     check("the step '" + std::string(step_kind_name(steps_.front().kind)) + "' is not one of the " +
           std::string(phase_name(phase_)) + " phase (5.0)");
-  if (combats > 1) check("two combats are under way at once");
-  if (force_steps > 1) check("two forces are ordered at once");
+  if (combats > 1) check("two combats are under way at once (8.0)");
+  if (force_steps > 1) check("two forces are ordered at once (7.0)");
   // 7.2: one roll for the extra MP of a Forced March at a time.
   if (forced_rolls > 1) check("two steps 'forced-march-roll' are due at once (7.2)");
   // Each HQ giving orders has its frame; the one whose force acts has handed
@@ -298,7 +298,8 @@ std::string WateState::saved_fault() const {
     march_below = march_below || s.kind == StepKind::kMarch;
     only_hq_orders_below = only_hq_orders_below && s.kind == StepKind::kHqOrders;
   }
-  if (!over_ && combat_ && !force_) check("a combat is under way without its attacking force");
+  if (!over_ && combat_ && !force_)
+    check("a combat is under way without its attacking force (8.0)");
   // One casualty roll for each HQ (8.5.1): a second would look for an HQ gone.
   for (std::size_t i = 0; i < steps_.size(); ++i)
     for (std::size_t k = 0; k < i; ++k)
@@ -325,7 +326,7 @@ std::string WateState::saved_fault() const {
   for (const Step& s : steps_)
     if (s.kind == StepKind::kHqOrders && last && last->side != s.side)
       check("the " + std::string(side_name(s.side)) +
-            " give HQ orders through the chain of the other side");
+            " give HQ orders through the chain of the other side (3.6.2)");
 
   // ---- the acting force and the combat ----
   // The force's SP stand in its hex with its HQs, but in a combat, which may
@@ -344,7 +345,7 @@ std::string WateState::saved_fault() const {
   for (const auto& g : pos_.sps)
     if (!over_ && g.acting &&
         (!force_ || g.side != force_->side || (g.hex != force_->hex && !in_combat(g.hex))))
-      check("SP in " + g.hex.id() + " are marked acting but are not the acting force's");
+      check("SP in " + g.hex.id() + " are marked acting but are not the acting force's (7.0)");
   if (force_) check(outside("the acting force's MP", force_->mp_left, 0, kMaxModifier));
   if (force_ && !over_) {
     if (first && first->side != force_->side)
@@ -372,12 +373,13 @@ std::string WateState::saved_fault() const {
     for (const auto& id : force_->hqs)
       if (const HqUnit* q = pos_.hq(id);
           q && (q->side != force_->side || (!combat_ && q->hex != force_->hex)))
-        check("the acting force names HQ " + id + ", which is not with it in " + force_->hex.id());
+        check("the acting force names HQ " + id + ", which is not with it in " + force_->hex.id() +
+              " (3.6)");
   }
   if (combat_) {
     const Combat& c = *combat_;
     check(outside("the combat's stage", c.stage, -2, 9));
-    if (c.from.empty()) check("the combat has no attacking hex");
+    if (c.from.empty()) check("the combat has no attacking hex (8.0)");
     for (const auto& h : c.from)
       if (h == c.target || !hex::adjacent(h, c.target))
         check("the combat's attacking hex " + h.id() + " is not next to its target " +
