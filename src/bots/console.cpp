@@ -149,6 +149,36 @@ Status Console::apply(Player p, const Action& a) {
   return {};
 }
 
+void Console::recap() {
+  const Player v = viewer();
+  if (v == kUmpire) return;
+  std::size_t from = 0;  // the player's last order, or the start
+  for (std::size_t i = 0; i < log_.entries.size(); ++i)
+    if (log_.entries[i].player == v) from = i;
+  auto st = start_state(game_, log_);
+  if (!st) return;
+  std::vector<std::string> lines;
+  for (std::size_t i = 0; i < log_.entries.size(); ++i) {
+    const LogEntry& e = log_.entries[i];
+    const auto shown =
+        i < from || e.player == kChance ? std::nullopt : (*st)->describe_action_for(v, e.action);
+    auto ev = (*st)->apply(e.player, e.action);
+    if (!ev) return;  // the log was replayed and verified before: not reached
+    if (i < from) continue;
+    if (shown) {
+      const Bot* bot = seats_.seats[static_cast<std::size_t>(e.player)];
+      lines.push_back(game_.player_name(e.player) + (bot ? " (" + bot->name() + " bot)" : "") +
+                      ": " + *shown);
+    }
+    for (const auto& x : visible_events(*ev, v)) lines.push_back("  " + x.text);
+  }
+  constexpr std::size_t kShown = 40;
+  out_ << paint("Since your last order:", kBold) << "\n";
+  if (lines.size() > kShown) out_ << "  (" << (lines.size() - kShown) << " lines before these)\n";
+  for (std::size_t i = lines.size() > kShown ? lines.size() - kShown : 0; i < lines.size(); ++i)
+    out_ << lines[i] << "\n";
+}
+
 void Console::print_events(const Events& ev, Player v) {
   for (const auto& e : visible_events(ev, v)) {
     out_ << "  " << paint(e.text, kCyan) << "\n";
@@ -443,6 +473,7 @@ int Console::run() {
   out_ << paint(game_.name() + " - you play " + (viewer() == kUmpire ? "nobody" : game_.player_name(viewer())),
                 kBold)
        << " (type 'help' for the commands)\n";
+  if (!log_.entries.empty()) recap();
   autosave();
   while (true) {
     const bool went_on = advance();

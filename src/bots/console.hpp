@@ -112,6 +112,9 @@ class Console {
   // taken since (its writes failed).
   bool leaves_all_saved();
   void help(Player p);
+  // A resumed game: what happened from the player's last order on, as he was
+  // told it then (fog of war holds), so a game stopped mid-action reads on.
+  void recap();
   Player viewer() const;
   std::string paint(const std::string& text, const char* code) const;
 
