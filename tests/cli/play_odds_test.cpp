@@ -19,21 +19,26 @@ namespace {
 using test_support::contains;
 using test_support::game;
 
-// A German human whose VIII Corps faces the French IV Corps across the Saar.
-std::string play(const std::string& input) {
-  auto st = wate1870::testing::saar_border();
-  EXPECT_TRUE(st);
-  if (!st) return {};
+// Console output for a human `human` at state `st`, given `input`.
+std::string play_at(std::unique_ptr<State> st, Player human, const std::string& input) {
   std::istringstream in(input);
   std::ostringstream out;
   RandomBot bot(1);
   SeededDice dice(1);
   Wate1870Screen screen(game().data());
   GameLog log{"1870", "test", {}, 1, st->hash(), {}, {}};
-  Console console(game(), std::move(st), std::move(log), ConsoleSeats{{&bot, nullptr}}, dice,
-                  screen, in, out, false);
+  ConsoleSeats seats{{&bot, &bot}};
+  seats.seats[static_cast<std::size_t>(human)] = nullptr;
+  Console console(game(), std::move(st), std::move(log), seats, dice, screen, in, out, false);
   EXPECT_EQ(console.run(), 0);
   return out.str();
+}
+
+// A German human whose VIII Corps faces the French IV Corps across the Saar.
+std::string play(const std::string& input) {
+  auto st = wate1870::testing::saar_border();
+  EXPECT_TRUE(st);
+  return st ? play_at(std::move(st), 1, input) : std::string();
 }
 
 TEST(PlayConsoleOdds, AttackChoicesShowTheAttackersChanceToWin) {
@@ -53,21 +58,6 @@ TEST(PlayConsoleOdds, AttackChoicesShowTheAttackersChanceToWin) {
   EXPECT_TRUE(contains(out, "odds are given for attacks, Chassepot fire and Forced Marches"))
       << out;
   EXPECT_TRUE(contains(out, "error: say which choice")) << out;
-}
-
-// Console output for a human `human` at state `st`, given `input`.
-std::string play_at(std::unique_ptr<State> st, Player human, const std::string& input) {
-  std::istringstream in(input);
-  std::ostringstream out;
-  RandomBot bot(1);
-  SeededDice dice(1);
-  Wate1870Screen screen(game().data());
-  GameLog log{"1870", "test", {}, 1, st->hash(), {}, {}};
-  ConsoleSeats seats{{&bot, &bot}};
-  seats.seats[static_cast<std::size_t>(human)] = nullptr;
-  Console console(game(), std::move(st), std::move(log), seats, dice, screen, in, out, false);
-  EXPECT_EQ(console.run(), 0);
-  return out.str();
 }
 
 // The play test of session 33: 'odds' at a fire decision or for a Forced March
