@@ -121,7 +121,11 @@ std::string Wate1870Screen::choice_note(const State& state, Player player, const
   // 8.6: a retreat into enemy SP or an unoccupied enemy ZOC eliminates the
   // force; the list offered such paths without a word. Tried on a copy: the
   // rules say so in the retreat's own event.
+  // Under 12.2 the path may end beyond what the player may inspect: the note
+  // would tell him of enemy SP he may not see, so none is given.
+  const auto* ws = dynamic_cast<const wate1870::WateState*>(&state);
   if (a.verb == "retreat") {
+    if (!ws || ws->options().flag("12.2")) return "";
     auto copy = state.clone();
     const auto ev = copy->apply(player, a);
     if (ev && std::any_of(ev->begin(), ev->end(), [](const Event& e) {

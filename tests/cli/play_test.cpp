@@ -611,7 +611,8 @@ TEST(PlayScreen, TheEnemysForcesAreListedAsFarAsThePlayerMaySeeThem) {
 
 // The play test of session 33: retreats that destroy the force were listed
 // without a word. The note marks exactly the paths after which the side has
-// fewer SP on the map at once (8.6), on the retreats random games reach.
+// fewer SP on the map at once (8.6), on the retreats random games reach; under
+// 12.2 none, for the path may end where the player may not look (fog of war).
 TEST(PlayScreen, ARetreatThatEliminatesTheForceSaysSo) {
   Wate1870Screen screen(game().data());
   const auto sp_of = [](const State& st, Player p) {
@@ -620,9 +621,14 @@ TEST(PlayScreen, ARetreatThatEliminatesTheForceSaysSo) {
       n += wate1870::index(g.side) == p ? g.count : 0;
     return n;
   };
-  int marked = 0, unmarked = 0;
-  for (std::uint64_t seed = 1; seed <= 40 && (marked == 0 || unmarked == 0); ++seed) {
-    auto st = std::move(game().initial_state("historical", {}, seed)).value();
+  GameOptions fog;
+  fog.values["12.2"] = "on";
+  int marked = 0, unmarked = 0, fatal_unmarked_under_fog = 0;
+  for (std::uint64_t seed = 1;
+       seed <= 40 && (marked == 0 || unmarked == 0 || fatal_unmarked_under_fog == 0); ++seed) {
+    const bool under_fog = seed % 2 == 0;  // 12.2: the path may end where the player may not look
+    auto st = std::move(game().initial_state("historical", under_fog ? fog : GameOptions{}, seed))
+                  .value();
     RandomBot bot(seed);
     SeededDice dice(seed);
     for (int i = 0; i < 20000 && !st->terminal(); ++i) {
@@ -639,6 +645,11 @@ TEST(PlayScreen, ARetreatThatEliminatesTheForceSaysSo) {
         ASSERT_TRUE(copy->apply(p, a).ok());
         const bool lost = sp_of(*copy, p) < sp_of(*st, p);
         const std::string note = screen.choice_note(*st, p, a);
+        if (under_fog) {
+          EXPECT_EQ(note, "") << a.to_string();
+          fatal_unmarked_under_fog += lost ? 1 : 0;
+          continue;
+        }
         // (A river crossed costs LP too, 8.6, but in a roll after the retreat.)
         EXPECT_EQ(!note.empty(), lost) << a.to_string() << ": " << note;
         ++(note.empty() ? unmarked : marked);
@@ -648,6 +659,7 @@ TEST(PlayScreen, ARetreatThatEliminatesTheForceSaysSo) {
   }
   EXPECT_GT(marked, 0);
   EXPECT_GT(unmarked, 0);
+  EXPECT_GT(fatal_unmarked_under_fog, 0);
 }
 
 // SP mobilized without an HQ (6.2) have no formation: they were listed as "@-:1".
