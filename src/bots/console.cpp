@@ -251,6 +251,7 @@ void Console::show_decision(Player p) {
   out_ << "\n" << paint("== " + game_.name() + " | " + screen_.status(view) + " ==", kBold) << "\n";
   out_ << screen_.map(view, focus_, color_);
   out_ << screen_.forces(view, false);
+  if (const std::string what = screen_.asked(view); !what.empty()) out_ << what << "\n";
   out_ << paint(game_.player_name(p) + " to move. Your choices:", kBold) << "\n";
   show_choices(p, "", kListed);
   out_ << "Type a number or an action; 'help' lists the commands.\n";

@@ -30,6 +30,11 @@ class Screen {
   virtual std::string map(const std::string& view, const std::string& centre, bool color) const = 0;
   // The viewer's forces: a few lines for every screen, or one line per formation.
   virtual std::string forces(const std::string& view, bool detailed) const = 0;
+  // What the decision due asks of the viewer, in a line ("" if the choices say it).
+  virtual std::string asked(const std::string& view) const {
+    (void)view;
+    return "";
+  }
   // The enemy's forces, as far as the view shows them (fog of war holds).
   virtual std::string enemy_forces(const std::string& view) const {
     (void)view;

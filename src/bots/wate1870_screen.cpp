@@ -370,6 +370,37 @@ std::string Wate1870Screen::forces(const std::string& view, bool detailed) const
   return listing(*data_, j, me, detailed, "Your forces (" + j["you"].get<std::string>() + "):");
 }
 
+std::string Wate1870Screen::asked(const std::string& view) const {
+  // The play test of session 33: with two hexes to retreat, the list of paths
+  // did not say whose retreat it was. The step due is the player's own.
+  const json j = parse_view(view);
+  if (!j.contains("steps") || !j["steps"].is_array() || j["steps"].empty()) return "";
+  const json& s = j["steps"].back();
+  if (s.value("side", "") != j.value("you", "")) return "";
+  const std::string kind = s.value("kind", ""), hex = s.value("hex", "");
+  const auto n = [&](std::size_t i) {
+    return s.contains("n") && s["n"].is_array() && s["n"].size() > i ? s["n"][i].get<int>() : 0;
+  };
+  if (kind == "retreat")
+    return "Your force in " + hex +
+           " lost the combat and retreats 1 or 2 hexes, each closer to a source of supply (8.6).";
+  if (kind == "absorb")
+    return "Your SP in the combat absorb its losses (8.5): " +
+           (n(0) > 0 ? std::to_string(n(0)) + " SP to eliminate"
+                     : wate1870::steps_text(n(1)) + " to absorb") +
+           ".";
+  if (kind == "advance" && j.contains("combat") && j["combat"].is_object())
+    return "You won: advance into " + j["combat"].value("target", std::string("the vacated hex")) +
+           " with the SP of an attacking hex (and its HQs: ruling C-11), or stay (8.7).";
+  if (kind == "chassepot-choice")
+    return "The German force in " + hex +
+           " is moving next to your forces: fire or hold (7.1.2; 'odds fire' gives the odds).";
+  if (kind == "artillery") return "Commit your artillery to this combat, or decline (8.4).";
+  if (kind == "reroll")
+    return "You committed artillery: re-roll one of your dice, or keep them (8.4).";
+  return "";
+}
+
 std::string Wate1870Screen::enemy_forces(const std::string& view) const {
   const json j = parse_view(view);
   const int me = side_of(j.value("you", json()));

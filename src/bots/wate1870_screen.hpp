@@ -24,6 +24,7 @@ class Wate1870Screen final : public Screen {
   std::string map(const std::string& view, const std::string& centre, bool color) const override;
   std::string forces(const std::string& view, bool detailed) const override;
   std::string enemy_forces(const std::string& view) const override;
+  std::string asked(const std::string& view) const override;
   std::string place_in(std::string_view text) const override;
   Status valid_place(const std::string& id) const override;
   // The odds of an attack (rules/wate1870/odds.hpp), as the player sees the game.

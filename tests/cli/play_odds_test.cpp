@@ -81,6 +81,12 @@ TEST(PlayConsoleOdds, TheFireAndTheForcedMarchHaveTheirOdds) {
   const std::string out = play_at(std::move(st), 0, "odds 1\nodds hold\nquit\n");
   EXPECT_EQ(test_support::count(out, wate1870::odds_text(*fire)), 2) << out;
   EXPECT_TRUE(contains(out, "Opportunity Chassepot Fire (7.1.2): French strength ")) << out;
+  // The decision says what it asks.
+  EXPECT_TRUE(
+      contains(out,
+               "The German force in 0602 is moving next to your forces: fire or hold (7.1.2; 'odds "
+               "fire' gives the odds).\nFrench to move. Your choices:"))
+      << out;
 
   auto marching = wate1870::testing::action_phase(R"(sps:
   - {side: German, sp: 2, hex: "0502"}

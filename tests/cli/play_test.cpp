@@ -639,6 +639,12 @@ TEST(PlayScreen, ARetreatThatEliminatesTheForceSaysSo) {
         continue;
       }
       const Player p = tm.players.front();
+      const auto& ws = static_cast<const wate1870::WateState&>(*st);
+      if (ws.steps().back().kind == wate1870::StepKind::kRetreat) {  // whose retreat it is
+        EXPECT_TRUE(contains(
+            screen.asked(st->view(p)),
+            "Your force in " + ws.steps().back().hex.id() + " lost the combat and retreats"));
+      }
       for (const auto& a : st->legal_actions(p)) {
         if (a.verb != "retreat") continue;
         auto copy = st->clone();
