@@ -17,12 +17,6 @@ std::string trim(std::string_view s) {
   return std::string(s.substr(b, e - b + 1));
 }
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 // "map 2107" -> {"map", "2107"}
 std::pair<std::string, std::string> split_word(const std::string& line) {
   const auto sp = line.find(' ');
@@ -37,6 +31,12 @@ constexpr const char* kCyan = "36";
 constexpr std::size_t kListed = 30;  // choices shown before "... and N more"
 
 }  // namespace
+
+std::string lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
 
 // ---- PlainScreen ----
 

@@ -19,6 +19,9 @@
 
 namespace rz::bots {
 
+// `s` in lower case (ASCII): commands and orders are matched without regard to case.
+std::string lower(std::string s);
+
 // What a rule system shows at a text terminal. Every method but the odds reads
 // only the player's view JSON, never the state, so nothing hidden can leak.
 class Screen {

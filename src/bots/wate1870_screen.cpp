@@ -43,11 +43,6 @@ json parse_view(const std::string& view) {
   return j.is_object() ? j : json::object();
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 std::string pad(std::string s, std::size_t w) {
   if (s.size() > w) s.resize(w);
   s.resize(w, ' ');

@@ -53,18 +53,21 @@ std::vector<RetreatPath> cavalry_paths(const Board& b, const Combat& c) {
   return paths;
 }
 
-}  // namespace
-
-// ---- 7.4 Planned Attack: the action of an activated HQ unit ----
-
-std::vector<std::string> WateState::with_hqs(const Action& a) {
+// The HQs an order names, "G-2A,G-III" (attack with=, advance hq=).
+std::vector<std::string> hq_ids(const std::string* list) {
   std::vector<std::string> out;
-  if (const std::string* w = a.get("with")) {
-    std::stringstream ss(*w);
+  if (list) {
+    std::stringstream ss(*list);
     for (std::string id; std::getline(ss, id, ',');) out.push_back(id);
   }
   return out;
 }
+
+}  // namespace
+
+// ---- 7.4 Planned Attack: the action of an activated HQ unit ----
+
+std::vector<std::string> WateState::with_hqs(const Action& a) { return hq_ids(a.get("with")); }
 
 std::vector<Action> WateState::planned_attack_actions(Side side) const {
   std::vector<Action> out;
@@ -785,11 +788,8 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
         }
       pos_.normalise_groups();
       std::string with;
-      if (const std::string* hqs = a.get("hq")) {
-        for (std::size_t at = 0; at <= hqs->size();) {
-          const std::size_t end = std::min(hqs->find(',', at), hqs->size());
-          const std::string id = hqs->substr(at, end - at);
-          at = end + 1;
+      if (a.get("hq")) {
+        for (const auto& id : hq_ids(a.get("hq"))) {
           pos_.hq(id)->hex = c.target;
           with += (with.empty() ? " with " : " and ") + hq_label(id);
         }
