@@ -110,6 +110,21 @@ std::optional<Result<wate1870::AttackOdds>> attack_odds_of(const State& state, P
   return wate1870::attack_odds(*ws, a, viewer);
 }
 
+// 8.4: the odds of `a`, a choice at the artillery or re-roll decision of the
+// combat under way, as `player` sees the game; none for any other order.
+std::optional<wate1870::CombatNowOdds> combat_now_odds_of(const State& state, Player player,
+                                                          const Action& a) {
+  const auto* ws = dynamic_cast<const wate1870::WateState*>(&state);
+  if (!ws || (a.verb != "commit" && a.verb != "decline" && a.verb != "reroll" && a.verb != "keep"))
+    return std::nullopt;
+  auto now = wate1870::combat_now_odds(
+      *ws, player >= 0 ? std::optional(static_cast<wate1870::Side>(player)) : std::nullopt);
+  if (!now) return std::nullopt;
+  auto only = wate1870::only_choice(std::move(*now), a.to_string());
+  if (only.cases.empty()) return std::nullopt;
+  return only;
+}
+
 }  // namespace
 
 std::string Wate1870Screen::choice_note(const State& state, Player player, const Action& a) const {
@@ -129,6 +144,7 @@ std::string Wate1870Screen::choice_note(const State& state, Player player, const
       return "the force is eliminated: enemy SP or zone of control (8.6)";
     return "";
   }
+  if (auto now = combat_now_odds_of(state, player, a)) return wate1870::odds_brief(*now);
   auto odds = attack_odds_of(state, player, a);
   return odds && odds->ok() ? wate1870::odds_brief(**odds) : std::string();
 }
@@ -146,11 +162,14 @@ Result<std::string> Wate1870Screen::choice_odds(const State& state, Player playe
       return make_error(Code::kMalformed, "a Forced March adds extra=1, 2 or 3 MP");
     return wate1870::odds_text(wate1870::forced_march_odds(std::stoi(*extra)));
   }
+  if (auto now = combat_now_odds_of(state, player, a)) return wate1870::odds_text(*now);
   auto odds = attack_odds_of(state, player, a);
   if (!odds)
-    return make_error(Code::kNotFound,
-                      "odds are given for attacks, Chassepot fire and Forced Marches; '" +
-                          a.to_string() + "' is none of them");
+    return make_error(
+        Code::kNotFound,
+        "odds are given for attacks, Chassepot fire, Forced Marches and the artillery "
+        "and re-roll of a combat; '" +
+            a.to_string() + "' is none of them");
   if (!odds->ok()) return odds->error();
   return wate1870::odds_text(**odds);
 }
@@ -390,9 +409,11 @@ std::string Wate1870Screen::asked(const std::string& view) const {
   if (kind == "chassepot-choice")
     return "The German force in " + hex +
            " is moving next to your forces: fire or hold (7.1.2; 'odds fire' gives the odds).";
-  if (kind == "artillery") return "Commit your artillery to this combat, or decline (8.4).";
+  if (kind == "artillery")
+    return "Commit your artillery to this combat, or decline (8.4; 'odds commit' gives the odds).";
   if (kind == "reroll")
-    return "You committed artillery: re-roll one of your dice, or keep them (8.4).";
+    return "You committed artillery: re-roll one of your dice, or keep them (8.4; 'odds N' gives "
+           "the odds of choice N).";
   return "";
 }
 

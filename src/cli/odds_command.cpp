@@ -58,19 +58,40 @@ int print(const nlohmann::json& j, const std::string& text, bool as_json) {
   return 0;
 }
 
-int saved_odds(const WateGame& game, const OddsArgs& a) {
-  if (a.actions.empty()) {
-    std::cerr << "error: --saved needs --action \"attack target=XXYY from=XXYY[,XXYY]\" (or "
-                 "\"attack to=XXYY\" "
-                 "for a March Combat)\n";
-    return 2;
+// Whose eyes (--as): the player to move when not given, none for the umpire.
+bool odds_viewer(const WateState& ws, const std::string& as, std::optional<Side>& viewer) {
+  if (as.empty()) {
+    if (ws.to_move().kind == MoveKind::kPlayer)
+      viewer = static_cast<Side>(ws.to_move().players.front());
+  } else if (as != "umpire") {
+    viewer = parse_side(as);
+    if (!viewer) {
+      std::cerr << "error: --as: '" << as << "' is not French, German or umpire\n";
+      return false;
+    }
   }
+  return true;
+}
+
+int saved_odds(const WateGame& game, const OddsArgs& a) {
   auto loaded = load_game_or_state(game, a.saved);
   if (!loaded) {
     std::cerr << "error: " << loaded.error().message << "\n";
     return 1;
   }
   std::unique_ptr<State> st = std::move(loaded).value();
+  if (a.actions.empty()) {
+    // 8.4: a game saved at the artillery or re-roll decision of a combat.
+    const auto& ws = static_cast<const WateState&>(*st);
+    std::optional<Side> viewer;
+    if (!odds_viewer(ws, a.as, viewer)) return 2;
+    if (const auto now = combat_now_odds(ws, viewer))
+      return print(odds_json(*now), odds_text(*now), a.json);
+    std::cerr << "error: --saved needs --action \"attack target=XXYY from=XXYY[,XXYY]\" (or "
+                 "\"attack to=XXYY\" for a March Combat), unless the game waits on a combat's "
+                 "artillery or re-roll (8.4)\n";
+    return 2;
+  }
   // Orders before the attack (e.g. "activate hq=F-IV") are played on this copy only.
   for (std::size_t i = 0; i + 1 < a.actions.size(); ++i) {
     auto act = Action::parse(a.actions[i]);
@@ -93,16 +114,7 @@ int saved_odds(const WateGame& game, const OddsArgs& a) {
   }
   const auto& ws = static_cast<const WateState&>(*st);
   std::optional<Side> viewer;
-  if (a.as.empty()) {
-    if (ws.to_move().kind == MoveKind::kPlayer)
-      viewer = static_cast<Side>(ws.to_move().players.front());
-  } else if (a.as != "umpire") {
-    viewer = parse_side(a.as);
-    if (!viewer) {
-      std::cerr << "error: --as: '" << a.as << "' is not French, German or umpire\n";
-      return 2;
-    }
-  }
+  if (!odds_viewer(ws, a.as, viewer)) return 2;
   auto odds = attack_odds(ws, *attack, viewer);
   if (!odds) {
     std::cerr << "error: " << odds.error().to_string() << "\n";
@@ -251,7 +263,9 @@ void add_odds_command(CLI::App& app) {
   cmd->add_flag("--json", a->json, "Print JSON instead of a table");
   auto* g = "A saved game";
   cmd->add_option("--saved", a->saved,
-                  "A saved game: a game log (play's save, run --log) or a state (run --save)")
+                  "A saved game: a game log (play's save, run --log) or a state (run --save); "
+                  "without --action, a game waiting on a combat's artillery or re-roll gives the "
+                  "odds of each choice (8.4)")
       ->group(g);
   cmd->add_option(
          "--action", a->actions,

@@ -55,7 +55,8 @@ TEST(PlayConsoleOdds, AttackChoicesShowTheAttackersChanceToWin) {
   EXPECT_TRUE(contains(out, "Case 4 of 4")) << out;
   EXPECT_TRUE(contains(out, "ruling C-7")) << out;
   // Choice 1 is no attack; 'odds' alone says how to ask.
-  EXPECT_TRUE(contains(out, "odds are given for attacks, Chassepot fire and Forced Marches"))
+  EXPECT_TRUE(
+      contains(out, "odds are given for attacks, Chassepot fire, Forced Marches and the artillery"))
       << out;
   EXPECT_TRUE(contains(out, "error: say which choice")) << out;
 }
@@ -99,6 +100,29 @@ TEST(PlayConsoleOdds, TheFireAndTheForcedMarchHaveTheirOdds) {
                                  "odds forced-march extra=2\nodds forced-march extra=9\nquit\n");
   EXPECT_TRUE(contains(fm, wate1870::odds_text(wate1870::forced_march_odds(2)))) << fm;
   EXPECT_TRUE(contains(fm, "a Forced March adds extra=1, 2 or 3 MP")) << fm;
+}
+
+// The play test of session 33 asked for the odds of the combat in progress at
+// the artillery and re-roll decisions (8.4): each choice shows the player's
+// chance to win, and 'odds N' the full table of that choice.
+TEST(PlayConsoleOdds, AnArtilleryDecisionShowsTheOddsOfEachChoice) {
+  auto st = wate1870::testing::saar_border();
+  ASSERT_TRUE(st);
+  for (const char* order : {"activate hq=G-VIII", "attack target=2206 from=2306"})
+    ASSERT_TRUE(st->apply(1, *Action::parse(order)).ok()) << order;
+  const auto now = wate1870::combat_now_odds(*st, wate1870::Side::kFrench);
+  ASSERT_TRUE(now);
+  const std::string out = play_at(std::move(st), 0, "odds 1\nquit\n");
+  // The French defender decides first: commit, with the German's choice to come.
+  EXPECT_TRUE(contains(
+      out, "Commit your artillery to this combat, or decline (8.4; 'odds commit' gives the odds)."))
+      << out;
+  const std::string commit_brief = wate1870::odds_brief(wate1870::only_choice(*now, "commit"));
+  EXPECT_TRUE(contains(out, "commit   [" + commit_brief + "]")) << out;
+  EXPECT_TRUE(contains(commit_brief, "if the German commits")) << commit_brief;
+  EXPECT_TRUE(contains(out, wate1870::odds_text(wate1870::only_choice(*now, "commit")))) << out;
+  EXPECT_TRUE(contains(out, "Odds of the combat on 2206, French to commit artillery or not (8.4)"))
+      << out;
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include <map>
 #include <regex>
 
+#include "../text_match.hpp"
 #include "core/rng.hpp"
 #include "phases_fixture.hpp"
 #include "rules/wate1870/state.hpp"
@@ -737,6 +738,164 @@ TEST(Wate1870_Odds_Attack, TheBriefLineGivesTheAttackersChances) {
   const std::string text = odds_text(*odds);
   EXPECT_NE(text.find("Case 4 of 4"), std::string::npos) << text;
   EXPECT_NE(text.find("ruling C-7"), std::string::npos) << text;
+}
+
+// ---- the combat under way: its artillery and re-roll decisions (8.4) ----
+
+// Every field a player reads of a CombatOdds.
+void expect_same_odds(const CombatOdds& a, const CombatOdds& b) {
+  EXPECT_EQ(a.attack.win, b.attack.win);
+  EXPECT_EQ(a.attacker_spread, b.attacker_spread);
+  EXPECT_EQ(a.defender_spread, b.defender_spread);
+  EXPECT_EQ(a.expected_margin, b.expected_margin);
+  for (const auto& [x, y] : {std::pair{&a.attack, &b.attack}, std::pair{&a.defence, &b.defence}}) {
+    EXPECT_EQ(x->sp_eliminated, y->sp_eliminated);
+    EXPECT_EQ(x->steps, y->steps);
+    EXPECT_EQ(x->wiped_out, y->wiped_out);
+    EXPECT_EQ(x->rerolls, y->rerolls);
+    EXPECT_EQ(x->hq_check, y->hq_check);
+  }
+}
+
+// The odds of the choice the policy makes, averaged over every first roll of
+// the four dice, are the combat's odds: the same enumeration, cut at the dice.
+void expect_policy_averages_to_combat(const CombatOddsInput& in, Side deciding) {
+  CombatOdds sum;
+  sum.input = in;
+  std::vector<Fraction> a_spread(25), d_spread(25), a_elim(25), d_elim(25);
+  Fraction win, margin, a_rerolls, d_rerolls, a_dbl, d_dbl;
+  const Fraction each(1, 1296);
+  for (int a1 = 1; a1 <= 6; ++a1)
+    for (int a2 = 1; a2 <= 6; ++a2)
+      for (int d1 = 1; d1 <= 6; ++d1)
+        for (int d2 = 1; d2 <= 6; ++d2) {
+          const auto cases = reroll_odds(in, deciding, {a1, a2}, {d1, d2});
+          ASSERT_EQ(cases.size(), 3u);
+          ASSERT_EQ(std::count_if(cases.begin(), cases.end(),
+                                  [](const RerollOdds& r) { return r.policy; }),
+                    1);
+          for (const auto& r : cases) {
+            expect_sums_to_one(r.odds);
+            if (!r.policy) continue;
+            win += r.odds.attack.win * each;
+            margin += r.odds.expected_margin * each;
+            a_rerolls += r.odds.attack.rerolls * each;
+            d_rerolls += r.odds.defence.rerolls * each;
+            a_dbl += r.odds.attack.hq_check * each;
+            d_dbl += r.odds.defence.hq_check * each;
+            for (std::size_t i = 0; i < 25; ++i) {
+              a_spread[i] += at(r.odds.attacker_spread, i) * each;
+              d_spread[i] += at(r.odds.defender_spread, i) * each;
+              a_elim[i] += at(r.odds.attack.sp_eliminated, i) * each;
+              d_elim[i] += at(r.odds.defence.sp_eliminated, i) * each;
+            }
+          }
+        }
+  const CombatOdds whole = combat_odds(in);
+  EXPECT_EQ(win, whole.attack.win);
+  EXPECT_EQ(margin, whole.expected_margin);
+  EXPECT_EQ(a_rerolls, whole.attack.rerolls);
+  EXPECT_EQ(d_rerolls, whole.defence.rerolls);
+  EXPECT_EQ(a_dbl, whole.attack.hq_check);
+  EXPECT_EQ(d_dbl, whole.defence.hq_check);
+  for (std::size_t i = 0; i < 25; ++i) {
+    EXPECT_EQ(a_spread[i], at(whole.attacker_spread, i)) << i;
+    EXPECT_EQ(d_spread[i], at(whole.defender_spread, i)) << i;
+    EXPECT_EQ(a_elim[i], at(whole.attack.sp_eliminated, i)) << i;
+    EXPECT_EQ(d_elim[i], at(whole.defence.sp_eliminated, i)) << i;
+  }
+}
+
+TEST(Wate1870_Odds_Reroll, ThePolicysChoiceAveragedOverTheDiceIsTheCombatsOdds) {
+  // The defender decides seeing all four dice, the attacker answering; an
+  // attacker who decides alone sees the defender's dice as final.
+  expect_policy_averages_to_combat(input(Side::kGerman, 1, 2, true, true), Side::kFrench);
+  expect_policy_averages_to_combat(input(Side::kFrench, 3, -1, false, true), Side::kGerman);
+  expect_policy_averages_to_combat(input(Side::kGerman, -2, 0, true, false), Side::kGerman);
+}
+
+TEST(Wate1870_Odds_Reroll, AReRollComputedByHand) {
+  // The German attacks at DRM +5 with 1 and 1 against the French 6 and 6:
+  // kept, 7 against 12 loses; a die rolled again wins only on a 6 (12 ties to
+  // the German, 8.5). The policy re-rolls die 1 of equal dice (ruling C-7).
+  const auto r =
+      reroll_odds(input(Side::kGerman, 5, 0, true, false), Side::kGerman, {1, 1}, {6, 6});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_EQ(r[0].choice, Reroll::kKeep);
+  EXPECT_EQ(r[0].odds.attack.win, Fraction());
+  EXPECT_EQ(r[1].odds.attack.win, Fraction(1, 6));
+  EXPECT_EQ(r[2].odds.attack.win, Fraction(1, 6));
+  EXPECT_TRUE(r[1].policy);
+  EXPECT_EQ(r[1].odds.attack.rerolls, kOne);
+  // The French defender with 1 and 6 against the German 4 and 4, both with
+  // artillery, at DRM 0: kept, 7 loses to 8. Re-rolling the 1 wins on a 5
+  // or 6, and on a 3 or 4 (9, 10) unless the German, re-rolling a 4, rolls
+  // 5-6 or 6: (2 + 4/6 + 5/6) / 6 = 7/12. Re-rolling the 6 never wins.
+  const auto d = reroll_odds(input(Side::kGerman, 0, 0, true, true), Side::kFrench, {4, 4}, {1, 6});
+  EXPECT_EQ(d[0].odds.defence.win, Fraction());
+  EXPECT_EQ(d[1].odds.defence.win, Fraction(7, 12));
+  EXPECT_EQ(d[2].odds.defence.win, Fraction());
+  EXPECT_TRUE(d[1].policy);
+  EXPECT_EQ(d[1].odds.attack.rerolls, Fraction(1, 3));  // the German answers a 9 or a 10
+}
+
+TEST(Wate1870_Odds_CombatNow, EachDecisionOf84HasTheOddsOfItsChoices) {
+  auto st = border_battle();
+  ASSERT_TRUE(st);
+  testing::play(*st, kG, "activate hq=G-VIII");
+  const auto before = attack_odds(*st, *Action::parse(kAttack), std::nullopt);
+  ASSERT_TRUE(before.ok());
+  EXPECT_FALSE(combat_now_odds(*st, Side::kGerman));  // no combat yet
+  testing::play(*st, kG, kAttack);
+
+  // The French defender chooses first: all four cases, as the attack's odds said.
+  const auto first = combat_now_odds(*st, Side::kFrench);
+  ASSERT_TRUE(first);
+  EXPECT_FALSE(first->reroll);
+  EXPECT_EQ(first->deciding, Side::kFrench);
+  ASSERT_EQ(first->cases.size(), before->cases.size());
+  for (std::size_t i = 0; i < first->cases.size(); ++i)
+    expect_same_odds(first->cases[i], before->cases[i]);
+  EXPECT_EQ(first->choice, (std::vector<std::string>{"decline", "commit", "decline", "commit"}));
+  EXPECT_EQ(only_choice(*first, "commit").cases.size(), 2u);
+  EXPECT_TRUE(
+      test_support::contains(odds_brief(only_choice(*first, "commit")), "if the German commits"));
+
+  // The German then knows the French choice: two cases, both with the French artillery.
+  testing::play(*st, kF, "commit");
+  const auto second = combat_now_odds(*st, Side::kGerman);
+  ASSERT_TRUE(second);
+  ASSERT_EQ(second->cases.size(), 2u);
+  for (const auto& c : second->cases) EXPECT_TRUE(c.input.defence_artillery);
+  expect_same_odds(only_choice(*second, "commit").cases.at(0), before->cases.at(3));
+  testing::play(*st, kG, "commit");
+
+  // The dice: the last outcome of each side's 2d6 (6 and 6).
+  for (int roll = 0; roll < 2; ++roll) {
+    ASSERT_EQ(st->to_move().kind, MoveKind::kChance);
+    ASSERT_TRUE(st->apply(kChance, st->chance_outcomes().back().action).ok());
+  }
+  const auto reroll = combat_now_odds(*st, Side::kFrench);
+  ASSERT_TRUE(reroll);
+  EXPECT_TRUE(reroll->reroll);
+  EXPECT_EQ(reroll->deciding, Side::kFrench);
+  EXPECT_EQ(reroll->choice, (std::vector<std::string>{"keep", "reroll die=1", "reroll die=2"}));
+  const Combat& c = *st->combat();
+  const auto direct = reroll_odds(before->cases.at(3).input, Side::kFrench,
+                                  {c.dice[kG][0], c.dice[kG][1]}, {c.dice[kF][0], c.dice[kF][1]});
+  for (std::size_t i = 0; i < 3; ++i) {
+    expect_same_odds(reroll->cases[i], direct[i].odds);
+    EXPECT_EQ(test_support::contains(reroll->label[i], "policy"), direct[i].policy)
+        << reroll->label[i];
+  }
+  const std::string text = odds_text(*reroll);
+  EXPECT_TRUE(test_support::contains(
+      text, "The dice lie: German (attacker) 6 and 6, French (defender) 6 and 6"))
+      << text;
+  EXPECT_TRUE(test_support::contains(text, "--- reroll die=2: French re-rolls die 2 (the 6)"))
+      << text;
+  EXPECT_EQ(odds_json(*reroll)["cases"].size(), 3u);
+  EXPECT_EQ(odds_json(*reroll)["dice"]["German"], nlohmann::json::array({6, 6}));
 }
 
 }  // namespace

@@ -159,49 +159,57 @@ Reroll RerollPolicy::defender(int a1, int a2, int d1, int d2) const {
 
 // ---- combat (8.5) ----
 
-CombatOdds combat_odds(const CombatOddsInput& in) {
-  const RerollPolicy policy(in);
-  // acc[attacker sum][attacker doubles][defender sum][defender doubles], in 1/6^6.
-  std::int64_t acc[11][2][11][2] = {};
-  std::int64_t def_rerolls = 0, att_rerolls = 0;
-  for (int a1 = 1; a1 <= 6; ++a1)
-    for (int a2 = 1; a2 <= 6; ++a2) {
-      // The defender's final dice for these attacker dice, in 1/6 of a roll.
-      std::int64_t h[11][2] = {};
-      for (int d1 = 1; d1 <= 6; ++d1)
-        for (int d2 = 1; d2 <= 6; ++d2) switch (policy.defender(a1, a2, d1, d2)) {
-            case Reroll::kKeep:
-              h[d1 + d2 - 2][d1 == d2] += 6;
-              break;
-            case Reroll::kDie1:
-              def_rerolls += 36;
-              for (int x = 1; x <= 6; ++x) h[x + d2 - 2][x == d2] += 1;
-              break;
-            case Reroll::kDie2:
-              def_rerolls += 36;
-              for (int x = 1; x <= 6; ++x) h[d1 + x - 2][d1 == x] += 1;
-              break;
-          }
-      for (int d = 0; d < 11; ++d)
-        for (int dd = 0; dd < 2; ++dd) {
-          const std::int64_t w = h[d][dd];
-          if (w == 0) continue;
-          switch (policy.attacker(a1, a2, d + 2)) {
-            case Reroll::kKeep:
-              acc[a1 + a2 - 2][a1 == a2][d][dd] += 6 * w;
-              break;
-            case Reroll::kDie1:
-              att_rerolls += 6 * w;
-              for (int x = 1; x <= 6; ++x) acc[x + a2 - 2][x == a2][d][dd] += w;
-              break;
-            case Reroll::kDie2:
-              att_rerolls += 6 * w;
-              for (int x = 1; x <= 6; ++x) acc[a1 + x - 2][a1 == x][d][dd] += w;
-              break;
-          }
-        }
-    }
+namespace {
 
+// Final dice: [attacker sum - 2][attacker doubles][defender sum - 2][defender doubles],
+// in 1/6^6, with the re-rolls of each side counted in the same unit.
+struct DiceTally {
+  std::int64_t acc[11][2][11][2] = {};
+  std::int64_t rerolls[2] = {0, 0};  // [0] attacker, [1] defender
+};
+
+// The attacker's dice a1, a2 against the defender's final dice `h` (weights per
+// sum and doubles): the attacker's re-roll, as `choose` decides for each
+// defender sum, added to `t`. Every weight of h counts 6 (one die rolled again).
+template <class Choose>
+void attacker_answers(int a1, int a2, const std::int64_t (&h)[11][2], Choose choose, DiceTally& t) {
+  for (int d = 0; d < 11; ++d)
+    for (int dd = 0; dd < 2; ++dd) {
+      const std::int64_t w = h[d][dd];
+      if (w == 0) continue;
+      switch (choose(d + 2)) {
+        case Reroll::kKeep:
+          t.acc[a1 + a2 - 2][a1 == a2][d][dd] += 6 * w;
+          break;
+        case Reroll::kDie1:
+          t.rerolls[0] += 6 * w;
+          for (int x = 1; x <= 6; ++x) t.acc[x + a2 - 2][x == a2][d][dd] += w;
+          break;
+        case Reroll::kDie2:
+          t.rerolls[0] += 6 * w;
+          for (int x = 1; x <= 6; ++x) t.acc[a1 + x - 2][a1 == x][d][dd] += w;
+          break;
+      }
+    }
+}
+
+// The defender's final dice when it takes `r` on d1, d2, in 1/6 of a roll, into h.
+void defender_dice(int d1, int d2, Reroll r, std::int64_t (&h)[11][2]) {
+  switch (r) {
+    case Reroll::kKeep:
+      h[d1 + d2 - 2][d1 == d2] += 6;
+      break;
+    case Reroll::kDie1:
+      for (int x = 1; x <= 6; ++x) h[x + d2 - 2][x == d2] += 1;
+      break;
+    case Reroll::kDie2:
+      for (int x = 1; x <= 6; ++x) h[d1 + x - 2][d1 == x] += 1;
+      break;
+  }
+}
+
+// 8.5: the results of every final roll of the tally, as odds.
+CombatOdds odds_of(const CombatOddsInput& in, const DiceTally& t) {
   const Side att = in.attacker;
   std::vector<std::int64_t> spread[2], elim[2], steps[2];  // [0] attacker, [1] defender
   std::int64_t wiped[2] = {0, 0}, dbl[2] = {0, 0}, margin = 0;
@@ -209,7 +217,7 @@ CombatOdds combat_odds(const CombatOddsInput& in) {
     for (int ad = 0; ad < 2; ++ad)
       for (int d = 0; d < 11; ++d)
         for (int dd = 0; dd < 2; ++dd) {
-          const std::int64_t w = acc[a][ad][d][dd];
+          const std::int64_t w = t.acc[a][ad][d][dd];
           if (w == 0) continue;
           const int fa = a + 2 + in.attack_drm, fd = d + 2 + in.defence_drm;
           const bool att_wins = combat_winner(att, fa, fd) == att;
@@ -235,7 +243,6 @@ CombatOdds combat_odds(const CombatOddsInput& in) {
   o.expected_margin = Fraction(margin, kCombatDen);
   std::int64_t att_win = 0;
   for (auto c : spread[0]) att_win += c;
-  const std::int64_t rerolls[2] = {att_rerolls, def_rerolls};
   const int hqs[2] = {in.attack_hqs, in.defence_hqs};
   for (int i = 0; i < 2; ++i) {
     SideOdds& so = i == 0 ? o.attack : o.defence;
@@ -243,7 +250,7 @@ CombatOdds combat_odds(const CombatOddsInput& in) {
     so.sp_eliminated = fractions(elim[i], kCombatDen);
     so.steps = fractions(steps[i], kCombatDen);
     so.wiped_out = Fraction(wiped[i], kCombatDen);
-    so.rerolls = Fraction(rerolls[i], kCombatDen);
+    so.rerolls = Fraction(t.rerolls[i], kCombatDen);
     so.hq_check = Fraction(dbl[i], kCombatDen);
     if (hqs[i] > 0) {
       so.hq_removed_any = so.hq_check * any_removed(hqs[i]);
@@ -252,6 +259,59 @@ CombatOdds combat_odds(const CombatOddsInput& in) {
     }
   }
   return o;
+}
+
+}  // namespace
+
+CombatOdds combat_odds(const CombatOddsInput& in) {
+  const RerollPolicy policy(in);
+  DiceTally t;
+  for (int a1 = 1; a1 <= 6; ++a1)
+    for (int a2 = 1; a2 <= 6; ++a2) {
+      // The defender's final dice for these attacker dice, in 1/6 of a roll.
+      std::int64_t h[11][2] = {};
+      for (int d1 = 1; d1 <= 6; ++d1)
+        for (int d2 = 1; d2 <= 6; ++d2) {
+          const Reroll r = policy.defender(a1, a2, d1, d2);
+          if (r != Reroll::kKeep) t.rerolls[1] += 36;
+          defender_dice(d1, d2, r, h);
+        }
+      attacker_answers(
+          a1, a2, h, [&](int dsum) { return policy.attacker(a1, a2, dsum); }, t);
+    }
+  return odds_of(in, t);
+}
+
+std::vector<RerollOdds> reroll_odds(const CombatOddsInput& in, Side deciding, const int (&att)[2],
+                                    const int (&def)[2]) {
+  const RerollPolicy policy(in);
+  const bool defender = deciding != in.attacker;
+  const Reroll best = defender ? policy.defender(att[0], att[1], def[0], def[1])
+                               : policy.attacker(att[0], att[1], def[0] + def[1]);
+  std::vector<RerollOdds> out;
+  for (Reroll r : {Reroll::kKeep, Reroll::kDie1, Reroll::kDie2}) {
+    // One roll's worth of weight is 36 here (a die of each side at most is
+    // rolled again); 1296 * 36 = 6^6, the unit odds_of() reads.
+    DiceTally t;
+    std::int64_t h[11][2] = {};
+    if (defender) {
+      defender_dice(def[0], def[1], r, h);
+      if (r != Reroll::kKeep) t.rerolls[1] += 36;
+      attacker_answers(
+          att[0], att[1], h, [&](int dsum) { return policy.attacker(att[0], att[1], dsum); }, t);
+    } else {
+      h[def[0] + def[1] - 2][def[0] == def[1]] = 6;
+      attacker_answers(
+          att[0], att[1], h, [&](int) { return r; }, t);
+    }
+    for (auto& a : t.acc)
+      for (auto& b : a)
+        for (auto& c : b)
+          for (auto& w : c) w *= 1296;
+    for (auto& n : t.rerolls) n *= 1296;
+    out.push_back({r, odds_of(in, t), r == best});
+  }
+  return out;
 }
 
 std::vector<CombatOdds> artillery_cases(const CombatOddsInput& in, bool attack_may_commit,

@@ -92,6 +92,18 @@ struct CombatOdds {
 // Every roll of both sides' 2d6 and every re-roll, exactly.
 CombatOdds combat_odds(const CombatOddsInput& in);
 
+// 8.4 at a re-roll decision: the dice as they lie (attacker's, defender's;
+// 1-6 each), and `deciding` about to keep them or roll one again. The odds of
+// each of its three choices, the attacker answering a defender's choice as
+// RerollPolicy does; `policy` marks the choice RerollPolicy itself takes.
+struct RerollOdds {
+  Reroll choice = Reroll::kKeep;
+  CombatOdds odds;
+  bool policy = false;
+};
+std::vector<RerollOdds> reroll_odds(const CombatOddsInput& in, Side deciding, const int (&att)[2],
+                                    const int (&def)[2]);
+
 // The odds of each artillery choice open to the sides, in the order of 8.4:
 // nobody, then the defender alone, the attacker alone, both. `in`'s own
 // artillery flags are ignored.
@@ -181,6 +193,28 @@ struct AttackOdds {
 Result<AttackOdds> attack_odds(const WateState& st, const Action& attack,
                                std::optional<Side> viewer);
 
+// ---- The combat under way, at a decision of 8.4 ----
+
+// The odds of each choice the side to decide has now: to commit artillery or
+// not (with the other side's choice, made or to come), or, the dice rolled,
+// to keep them or roll one again.
+struct CombatNowOdds {
+  hex::Hex target;
+  Side deciding = Side::kFrench;
+  bool reroll = false;                     // the re-roll (the dice lie); else the artillery
+  int dice[kSides][2] = {{0, 0}, {0, 0}};  // by index(Side); reroll only
+  std::vector<std::string> choice;  // per case: the order of `deciding` it follows ("commit")
+  std::vector<std::string> label;   // per case: what it stands for, in words
+  std::vector<CombatOdds> cases;
+  std::vector<std::string> notes;
+};
+// None when no artillery or re-roll decision is due in `st`. As `viewer` sees
+// the game (none: the umpire): under 12.2 the SP and HQs of a force the viewer
+// may not inspect are not used (ruling C-7).
+std::optional<CombatNowOdds> combat_now_odds(const WateState& st, std::optional<Side> viewer);
+// The same odds with only the cases that follow `order` (one of `choice`).
+CombatNowOdds only_choice(CombatNowOdds o, const std::string& order);
+
 // ---- Presentation: a table with fractions and percentages, or JSON ----
 
 std::string percent(Fraction p);  // "66.82%"
@@ -189,12 +223,17 @@ std::string odds_text(const AttackOdds& o);
 std::string odds_text(const ChassepotOdds& o);
 std::string odds_text(const ForcedMarchOdds& o);
 std::string odds_text(const SiegeOdds& o);
+std::string odds_text(const CombatNowOdds& o);
 nlohmann::json odds_json(const CombatOdds& o);
 nlohmann::json odds_json(const AttackOdds& o);
 nlohmann::json odds_json(const ChassepotOdds& o);
 nlohmann::json odds_json(const ForcedMarchOdds& o);
 nlohmann::json odds_json(const SiegeOdds& o);
+nlohmann::json odds_json(const CombatNowOdds& o);
 // One line for a list of choices: "win 64.9%, 71.3% with artillery".
 std::string odds_brief(const AttackOdds& o);
+// The same for one choice of a combat under way (only_choice): "you win 55.1%,
+// 48.0% if the German commits".
+std::string odds_brief(const CombatNowOdds& o);
 
 }  // namespace rz::wate1870

@@ -1,5 +1,6 @@
 // The odds of an attack in a game (attack_odds), and the odds as a table with
 // fractions and percentages or as JSON (odds.hpp, docs/odds.md).
+#include <algorithm>
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
@@ -65,6 +66,13 @@ std::string artillery_line(const CombatOdds& o) {
                 "chance to "
                 "win, then its expected margin, the defender first (ruling C-7)"
               : "");
+}
+
+// "64.9%": one decimal, for a line of a list of choices.
+std::string pc1(Fraction p) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * p.to_double());
+  return buf;
 }
 
 }  // namespace
@@ -170,6 +178,120 @@ Result<AttackOdds> attack_odds(const WateState& st, const Action& attack,
   return o;
 }
 
+std::optional<CombatNowOdds> combat_now_odds(const WateState& st, std::optional<Side> viewer) {
+  if (st.steps().empty() || !st.combat()) return std::nullopt;
+  const Step& step = st.steps().back();
+  if (step.kind != StepKind::kArtillery && step.kind != StepKind::kReroll) return std::nullopt;
+  const Combat& c = *st.combat();
+  const Side att = c.attacker, def = other(att);
+  CombatNowOdds o;
+  o.target = c.target;
+  o.deciding = step.side;
+  o.reroll = step.kind == StepKind::kReroll;
+
+  // What fights: the DRM the combat announced (8.3), the SP engaged and the
+  // HQs that would check on doubles (8.5.1), as combat_continue() reads them.
+  CombatOddsInput in;
+  in.attacker = att;
+  in.attack_drm = c.drm[index(att)];
+  in.defence_drm = c.drm[index(def)];
+  ForceStatus* fs[kSides] = {};
+  fs[index(att)] = &in.attack;
+  fs[index(def)] = &in.defence;
+  for (const auto& g : st.position().sps)
+    if (g.engaged)
+      (g.status == Status::kGood        ? fs[index(g.side)]->good
+       : g.status == Status::kDisrupted ? fs[index(g.side)]->disrupted
+                                        : fs[index(g.side)]->demoralized) += g.count;
+  for (const auto& q : st.position().hqs)
+    if (q.hex && (q.side == def ? *q.hex == c.target
+                                : std::find(c.hqs.begin(), c.hqs.end(), q.id) != c.hqs.end()))
+      ++(q.side == att ? in.attack_hqs : in.defence_hqs);
+  // 12.2: the enemy's SP and HQs only where the viewer may inspect them; else
+  // its losses are not capped and its HQs not counted (ruling C-7).
+  if (viewer && st.options().flag("12.2")) {
+    const Side enemy = other(*viewer);
+    std::vector<hex::Hex> hexes = enemy == att ? c.from : std::vector<hex::Hex>{c.target};
+    if (!std::all_of(hexes.begin(), hexes.end(),
+                     [&](hex::Hex h) { return st.inspectable(*viewer, h); })) {
+      *fs[index(enemy)] = ForceStatus{};
+      (enemy == att ? in.attack_hqs : in.defence_hqs) = 0;
+      o.notes.push_back("Optional rule 12.2: the " + std::string(side_name(enemy)) +
+                        " force is one the " + std::string(side_name(*viewer)) +
+                        " may not inspect: its losses are not capped by its SP and its HQs "
+                        "are not counted (ruling C-7)");
+    }
+  }
+  const std::string who = std::string(side_name(o.deciding));
+
+  if (o.reroll) {
+    // 8.4: the defender re-rolls first, seeing all four dice; the attacker then.
+    in.attack_artillery = c.committed[index(att)];
+    in.defence_artillery = c.committed[index(def)];
+    for (int s = 0; s < kSides; ++s)
+      for (int d = 0; d < 2; ++d) o.dice[s][d] = c.dice[s][d];
+    for (const auto& r : reroll_odds(in, o.deciding, c.dice[index(att)], c.dice[index(def)])) {
+      const int* mine = c.dice[index(o.deciding)];
+      std::string label =
+          r.choice == Reroll::kKeep
+              ? who + " keeps " + std::to_string(mine[0]) + " and " + std::to_string(mine[1])
+              : who + " re-rolls die " +
+                    (r.choice == Reroll::kDie1 ? "1 (the " + std::to_string(mine[0]) + ")"
+                                               : "2 (the " + std::to_string(mine[1]) + ")");
+      if (r.policy) label += "; the choice the odds' policy makes (ruling C-7)";
+      o.choice.push_back(r.choice == Reroll::kKeep   ? "keep"
+                         : r.choice == Reroll::kDie1 ? "reroll die=1"
+                                                     : "reroll die=2");
+      o.label.push_back(std::move(label));
+      o.cases.push_back(r.odds);
+    }
+    o.notes.push_back("The dice lie: " + std::string(side_name(att)) + " (attacker) " +
+                      std::to_string(c.dice[index(att)][0]) + " and " +
+                      std::to_string(c.dice[index(att)][1]) + ", " + std::string(side_name(def)) +
+                      " (defender) " + std::to_string(c.dice[index(def)][0]) + " and " +
+                      std::to_string(c.dice[index(def)][1]) + " (8.4)");
+    if (o.deciding == def && c.committed[index(att)])
+      o.notes.push_back(
+          "The " + std::string(side_name(att)) +
+          " re-rolls after, seeing the final dice, as the odds' policy would (ruling C-7)");
+    return o;
+  }
+
+  // 8.4: the defender chooses first; the attacker knows its choice.
+  const bool may[kSides] = {c.may_commit[0] && st.rp(static_cast<Side>(0)) >= c.artillery_rp[0],
+                            c.may_commit[1] && st.rp(static_cast<Side>(1)) >= c.artillery_rp[1]};
+  for (auto& k : artillery_cases(in, may[index(att)], may[index(def)])) {
+    if (o.deciding == att && k.input.defence_artillery != c.committed[index(def)]) continue;
+    const bool mine = o.deciding == att ? k.input.attack_artillery : k.input.defence_artillery;
+    auto says = [&](Side s, bool commits) {
+      return std::string(side_name(s)) + (commits ? " commits" : " does not commit");
+    };
+    o.choice.push_back(mine ? "commit" : "decline");
+    o.label.push_back(says(def, k.input.defence_artillery) + ", " +
+                      says(att, k.input.attack_artillery) +
+                      (o.deciding == def && !may[index(att)] ? " (it may not)" : ""));
+    o.cases.push_back(std::move(k));
+  }
+  o.notes.push_back(who + " commits artillery for " +
+                    std::to_string(c.artillery_rp[index(o.deciding)]) +
+                    " RP or declines (8.4, the defender chooses first)");
+  return o;
+}
+
+CombatNowOdds only_choice(CombatNowOdds o, const std::string& order) {
+  CombatNowOdds out = o;
+  out.choice.clear();
+  out.label.clear();
+  out.cases.clear();
+  for (std::size_t i = 0; i < o.cases.size(); ++i)
+    if (o.choice[i] == order) {
+      out.choice.push_back(o.choice[i]);
+      out.label.push_back(o.label[i]);
+      out.cases.push_back(std::move(o.cases[i]));
+    }
+  return out;
+}
+
 // ---- text ----
 
 std::string odds_text(const CombatOdds& o) {
@@ -227,6 +349,16 @@ std::string odds_text(const AttackOdds& o) {
   return s;
 }
 
+std::string odds_text(const CombatNowOdds& o) {
+  std::string s =
+      "Odds of the combat on " + o.target.id() + ", " + std::string(side_name(o.deciding)) +
+      (o.reroll ? " to keep the dice or re-roll one" : " to commit artillery or not") + " (8.4)\n";
+  for (const auto& n : o.notes) s += "  " + n + "\n";
+  for (std::size_t i = 0; i < o.cases.size(); ++i)
+    s += "\n--- " + o.choice[i] + ": " + o.label[i] + " ---\n" + odds_text(o.cases[i]);
+  return s;
+}
+
 std::string odds_text(const ChassepotOdds& o) {
   std::string s = "Opportunity Chassepot Fire (7.1.2): French strength " +
                   std::to_string(o.input.french_strength) + ", shift " + sgn(o.input.column_shift) +
@@ -265,15 +397,22 @@ std::string odds_text(const SiegeOdds& o) {
 }
 
 std::string odds_brief(const AttackOdds& o) {
-  auto pc1 = [](Fraction p) {
-    char buf[16];
-    std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * p.to_double());
-    return std::string(buf);
-  };
   std::string s;
   for (const auto& c : o.cases) {
     if (c.input.defence_artillery) continue;  // the defender's choice is its own: 'odds N' shows it
     s += s.empty() ? "win " + pc1(c.attack.win) : ", " + pc1(c.attack.win) + " with artillery";
+  }
+  return s;
+}
+
+std::string odds_brief(const CombatNowOdds& o) {
+  std::string s;
+  for (const auto& c : o.cases) {
+    const std::string win = pc1(c.side(o.deciding).win);
+    if (s.empty())
+      s = "you win " + win;
+    else  // the defender's choice, the attacker's to come (8.4)
+      s += ", " + win + " if the " + std::string(side_name(other(o.deciding))) + " commits";
   }
   return s;
 }
@@ -333,6 +472,25 @@ json odds_json(const AttackOdds& o) {
               {"attack_rp_cost", o.attack_rp_cost},
               {"defence_rp_cost", o.defence_rp_cost},
               {"cases", cases}};
+}
+
+json odds_json(const CombatNowOdds& o) {
+  json cases = json::array();
+  for (std::size_t i = 0; i < o.cases.size(); ++i) {
+    json c = odds_json(o.cases[i]);
+    c["choice"] = o.choice[i];
+    c["label"] = o.label[i];
+    cases.push_back(std::move(c));
+  }
+  json j{{"kind", o.reroll ? "reroll" : "artillery"},
+         {"target", o.target.id()},
+         {"deciding", std::string(side_name(o.deciding))},
+         {"notes", o.notes},
+         {"cases", cases}};
+  if (o.reroll)
+    for (Side s : {Side::kFrench, Side::kGerman})
+      j["dice"][std::string(side_name(s))] = {o.dice[index(s)][0], o.dice[index(s)][1]};
+  return j;
 }
 
 json odds_json(const ChassepotOdds& o) {
