@@ -91,6 +91,29 @@ TEST(CliOdds, AnAttackInASavedGame) {
   std::remove(path.c_str());
 }
 
+// A game saved at a combat's artillery decision needs no --action: the odds of
+// each choice (8.4). Anywhere else --action is still needed, and it says so.
+TEST(CliOdds, AGameSavedAtTheArtilleryDecisionGivesItsOdds) {
+  auto st = wate1870::testing::saar_border();
+  ASSERT_TRUE(st);
+  const std::string path = ::testing::TempDir() + "odds_cli_artillery.json";
+  ASSERT_TRUE(write_text_file(path, st->serialize()).ok());
+  const CliRun none = reisswitz("odds 1870 --saved " + path);
+  EXPECT_EQ(none.rc, 2) << none.out;
+  EXPECT_TRUE(contains(none.out, "unless the game waits on a combat's artillery or re-roll (8.4)"))
+      << none.out;
+  wate1870::testing::play(*st, wate1870::testing::kG, "activate hq=G-VIII");
+  wate1870::testing::play(*st, wate1870::testing::kG, "attack target=2206 from=2306");
+  ASSERT_TRUE(write_text_file(path, st->serialize()).ok());
+  const CliRun r = reisswitz("odds 1870 --saved " + path + " --json");
+  ASSERT_EQ(r.rc, 0) << r.out;
+  const auto now = wate1870::combat_now_odds(*st, wate1870::Side::kFrench);
+  ASSERT_TRUE(now);
+  EXPECT_EQ(nlohmann::json::parse(r.out), wate1870::odds_json(*now));
+  EXPECT_EQ(nlohmann::json::parse(r.out)["cases"].size(), 4u);
+  std::remove(path.c_str());
+}
+
 // A game log (play's save) is replayed, every hash checked, before the attack is weighed.
 TEST(CliOdds, AGameLogIsReplayedFirst) {
   static auto loaded = wate1870::WateGame::load();
