@@ -101,9 +101,12 @@ render::BarChart vp_distribution_chart(const std::vector<GameOutcome>& games,
   const std::size_t n = c.categories.size();
   c.series = {{"French victory", "#2b5cab", std::vector<long>(n)},
               {"German victory", "#4a4a4a", std::vector<long>(n)},
-              {"draw or unfinished", "#c9a227", std::vector<long>(n)}};
+              {"draw", "#c9a227", std::vector<long>(n)}};
+  // A game cut off unfinished has no result (GAP-W-01): a series of its own, if any.
+  if (std::any_of(games.begin(), games.end(), [](const GameOutcome& g) { return !g.finished; }))
+    c.series.push_back({"unfinished", "#b0b0b0", std::vector<long>(n)});
   for (const auto& g : games) {
-    const std::size_t k = g.winner == 0 ? 0 : g.winner == 1 ? 1 : 2;
+    const std::size_t k = !g.finished ? 3 : g.winner == 0 ? 0 : g.winner == 1 ? 1 : 2;
     ++c.series[k].counts[static_cast<std::size_t>(g.vp - lo)];
   }
   return c;

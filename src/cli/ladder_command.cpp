@@ -6,6 +6,7 @@
 // each game in a file as it ends, and the same command run again resumes.
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -84,6 +85,11 @@ int run_ladder(const LadderArgs& a) {
     std::cerr << "error: --report prints what a --results file holds; name the file\n";
     return 2;
   }
+  if (a.report && !std::filesystem::exists(a.results)) {
+    std::cerr << "error: --report: '" << a.results
+              << "' does not exist: there are no games to report\n";
+    return 1;
+  }
   if (!a.results.empty()) {
     auto f = bots::LadderFile::open(a.results, c);
     if (!f) {
@@ -97,8 +103,8 @@ int run_ladder(const LadderArgs& a) {
   std::string rules;
   for (const auto& o : c.options) rules += (rules.empty() ? ", options " : ",") + o;
   std::cout << "Ladder: " << game.name() << ", scenario " << c.scenario << rules << ", " << c.games
-            << " games per pairing and side, seeds " << c.seed << ".." << c.seed + c.games - 1
-            << "\n";
+            << (c.games == 1 ? " game" : " games") << " per pairing and side, seeds " << c.seed
+            << ".." << c.seed + c.games - 1 << "\n";
   const auto total = bots::ladder_schedule(c).size();
   if (file && (!done.empty() || file->ignored()))
     std::cerr << "ladder: " << done.size() << " of " << total << " games already in " << a.results
@@ -159,9 +165,11 @@ int run_ladder(const LadderArgs& a) {
       const auto ci = bots::wilson(t.score, t.games);
       std::cout << "  " << c.bots[i] << " vs " << c.bots[j] << ", both sides: score " << pct(ci.p)
                 << ", 95% CI [" << pct(ci.lo) << ", " << pct(ci.hi) << "] over " << t.games
-                << " games\n";
-      print_timing(c.bots[i], t.timing[0]);
-      print_timing(c.bots[j], t.timing[1]);
+                << (t.games == 1 ? " game\n" : " games\n");
+      // A bot against itself: its two timings told apart by the order of the pairing.
+      const bool same = c.bots[i] == c.bots[j];
+      print_timing(c.bots[i] + (same ? " (first)" : ""), t.timing[0]);
+      print_timing(c.bots[j] + (same ? " (second)" : ""), t.timing[1]);
     }
   return 0;
 }

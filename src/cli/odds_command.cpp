@@ -4,6 +4,7 @@
 //   reisswitz odds 1870 --saved game.json --action "attack target=2107 from=2206,2207"
 //   reisswitz odds 1870 --attack-sp 12 --defence-sp 8 --terrain forest --artillery both
 #include <CLI/CLI.hpp>
+#include <cctype>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -56,6 +57,19 @@ int print(const nlohmann::json& j, const std::string& text, bool as_json) {
   else
     std::cout << text;
   return 0;
+}
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// --terrain in any case ("Forest"), or a message naming what was given.
+std::optional<Terrain> terrain_of(const std::string& given) {
+  const auto t = parse_terrain(lower(given));
+  if (!t)
+    std::cerr << "error: --terrain '" << given << "' must be clear, forest, rough or mountain\n";
+  return t;
 }
 
 // Whose eyes (--as): the player to move when not given, none for the umpire.
@@ -126,14 +140,12 @@ int saved_odds(const WateGame& game, const OddsArgs& a) {
 int described_combat(const WateGame& game, const OddsArgs& a) {
   CombatDescription d;
   const auto att = parse_side(a.attacker);
-  const auto terr = parse_terrain(a.terrain);
-  if (!att || !terr) {
-    std::cerr << "error: "
-              << (!att ? "--attacker must be French or German"
-                       : "--terrain must be clear, forest, rough or mountain")
-              << "\n";
+  if (!att) {
+    std::cerr << "error: --attacker '" << a.attacker << "' must be French or German\n";
     return 2;
   }
+  const auto terr = terrain_of(a.terrain);
+  if (!terr) return 2;
   if (a.attack.sp() <= 0 || a.defence.sp() <= 0) {
     std::cerr
         << "error: both sides need SP: --attack-sp/--attack-disrupted/--attack-demoralized and "
@@ -158,8 +170,11 @@ int described_combat(const WateGame& game, const OddsArgs& a) {
   d.entrained = a.entrained;
   d.march_combat = a.march_combat;
   const CombatValues v = describe_combat(game.data().tables, d);
-  // --artillery: which sides commit; "all" lists every choice the LOCs allow.
-  bool att_may = v.attack_may_commit, def_may = v.defence_may_commit;
+  // --artillery: which sides commit; "all" lists every choice the LOCs allow
+  // and the RP a side may hold (6.1: at most rp_cap) can pay.
+  const int cap = game.data().tables.rp_cap();
+  bool att_may = v.attack_may_commit && v.attack_artillery_rp <= cap,
+       def_may = v.defence_may_commit && v.defence_artillery_rp <= cap;
   std::vector<CombatOdds> cases;
   const CombatOddsInput in = odds_input(v, d);
   if (a.artillery == "all") {
@@ -170,12 +185,15 @@ int described_combat(const WateGame& game, const OddsArgs& a) {
     c.defence_artillery = a.artillery == "defender" || a.artillery == "both";
     if ((c.attack_artillery && !att_may) || (c.defence_artillery && !def_may)) {
       std::cerr << "error: --artillery " << a.artillery
-                << ": a side without a LOC may not commit artillery (8.2, 8.4)\n";
+                << ": a side without a LOC may not commit artillery (8.2, 8.4), nor one whose "
+                   "artillery costs more than the "
+                << cap << " RP it may hold (6.1)\n";
       return 2;
     }
     cases.push_back(combat_odds(c));
   }
-  std::string text = "Described combat (RP assumed sufficient for artillery)\n";
+  std::string text = "Described combat (RP assumed sufficient for artillery, up to the " +
+                     std::to_string(cap) + " a side may hold, 6.1)\n";
   for (const auto& l : v.steps) text += "  " + l + "\n";
   nlohmann::json j{
       {"kind", "described_combat"}, {"setup", v.steps}, {"cases", nlohmann::json::array()}};
@@ -187,19 +205,85 @@ int described_combat(const WateGame& game, const OddsArgs& a) {
   return print(j, text, a.json);
 }
 
-int run_odds(const OddsArgs& a, bool combat_given) {
+// The one question asked, and the options it reads (beside --json).
+enum class Question { kSaved, kCombat, kChassepot, kForcedMarch, kSiege };
+
+constexpr const char* kCombatGroup = "A described combat (8.0)";
+
+bool question_reads(Question q, const CLI::Option& opt) {
+  const std::string name = opt.get_name();
+  auto one_of = [&](std::initializer_list<const char*> names) {
+    for (const char* n : names)
+      if (name == n) return true;
+    return false;
+  };
+  switch (q) {
+    case Question::kSaved:
+      return one_of({"--saved", "--action", "--as"});
+    case Question::kCombat:
+      return opt.get_group() == kCombatGroup;
+    case Question::kChassepot:
+      return one_of({"--chassepot", "--french-sp", "--french-disrupted", "--french-demoralized",
+                     "--german-sp", "--german-disrupted", "--german-demoralized", "--fortress",
+                     "--mitrailleuse", "--hqs", "--terrain"});
+    case Question::kForcedMarch:
+      return one_of({"--forced-march"});
+    case Question::kSiege:
+      return one_of({"--siege", "--besieger-sp", "--fortress-sr", "--garrison", "--army-hq"});
+  }
+  return false;
+}
+
+std::string_view question_name(Question q) {
+  switch (q) {
+    case Question::kSaved:
+      return "an attack in a saved game";
+    case Question::kCombat:
+      return "a described combat";
+    case Question::kChassepot:
+      return "a Chassepot Fire";
+    case Question::kForcedMarch:
+      return "a Forced March";
+    case Question::kSiege:
+      return "a Siege Assault";
+  }
+  return "";
+}
+
+// A flag the question does not read would be ignored: "--fortress german" on a
+// combat looks like a fortress and changes nothing. It is refused instead.
+bool only_its_own_options(Question q, const CLI::App& cmd) {
+  for (const CLI::Option* opt : cmd.get_options()) {
+    if (opt->count() == 0 || opt->get_positional() || opt->get_name() == "--json" ||
+        question_reads(q, *opt))
+      continue;
+    std::cerr << "error: " << opt->get_name() << " has no part in " << question_name(q)
+              << " (it belongs to: " << opt->get_group() << "); leave it out\n";
+    return false;
+  }
+  return true;
+}
+
+int run_odds(const OddsArgs& a, const CLI::App& cmd, bool combat_given) {
   if (a.system != "1870") {
     std::cerr << "error: the only rule system with odds yet is 1870, not '" << a.system << "'\n";
     return 2;
   }
-  const int modes = (a.saved.empty() ? 0 : 1) + (a.chassepot ? 1 : 0) +
-                    (a.forced_march > 0 ? 1 : 0) + (a.siege ? 1 : 0) + (combat_given ? 1 : 0);
+  const bool forced_given = cmd.get_option("--forced-march")->count() > 0;
+  const int modes = (a.saved.empty() ? 0 : 1) + (a.chassepot ? 1 : 0) + (forced_given ? 1 : 0) +
+                    (a.siege ? 1 : 0) + (combat_given ? 1 : 0);
   if (modes != 1) {
     std::cerr << "error: ask for one thing: --saved FILE --action ATTACK, a combat (--attack-sp N "
                  "--defence-sp N "
                  "...), --chassepot, --forced-march N or --siege (reisswitz odds --help)\n";
     return 2;
   }
+  const Question q = !a.saved.empty() ? Question::kSaved
+                     : combat_given   ? Question::kCombat
+                     : a.chassepot    ? Question::kChassepot
+                     : forced_given   ? Question::kForcedMarch
+                                      : Question::kSiege;
+  if (!only_its_own_options(q, cmd)) return 2;
   auto game = WateGame::load();
   if (!game) {
     std::cerr << "error: " << game.error().to_string() << "\n";
@@ -208,27 +292,34 @@ int run_odds(const OddsArgs& a, bool combat_given) {
   const Tables& t = (*game)->data().tables;
   if (!a.saved.empty()) return saved_odds(**game, a);
   if (combat_given) return described_combat(**game, a);
-  if (a.forced_march > 0) {
-    if (a.forced_march > 3) {
-      std::cerr << "error: a Forced March adds 1 to 3 MP (7.2)\n";
-      return 2;
-    }
+  if (q == Question::kForcedMarch) {
     const auto o = forced_march_odds(a.forced_march);
     return print(odds_json(o), odds_text(o), a.json);
   }
-  if (a.siege) {
-    if (a.fortress_sr <= 0 || a.besieger_sp <= 0) {
-      std::cerr << "error: --siege needs --besieger-sp N and --fortress-sr N\n";
+  if (q == Question::kSiege) {
+    std::string wrong;
+    if (a.besieger_sp <= 0)
+      wrong = "--siege needs the SP besieging: --besieger-sp of 1 or more";
+    else if (a.fortress_sr <= 0)
+      wrong = "--siege needs the fortress's strength: --fortress-sr from 1 to 6";
+    else if (a.garrison > a.fortress_sr)
+      wrong = "a fortress holds a garrison of at most its SR: --garrison " +
+              std::to_string(a.garrison) + " is more than --fortress-sr " +
+              std::to_string(a.fortress_sr) + " (9.0)";
+    if (!wrong.empty()) {
+      std::cerr << "error: " << wrong << "\n";
       return 2;
     }
     const auto o = siege_odds(t, a.besieger_sp, a.fortress_sr, a.garrison, a.army_hq);
     return print(odds_json(o), odds_text(o), a.json);
   }
   // Opportunity Chassepot Fire.
-  const auto terr = parse_terrain(a.terrain);
-  if (!terr || (!a.fortress.empty() && a.fortress != "french" && a.fortress != "german")) {
-    std::cerr << "error: --terrain must be clear, forest, rough or mountain, and --fortress french "
-                 "or german\n";
+  const auto terr = terrain_of(a.terrain);
+  if (!terr) return 2;
+  const std::string fortress = lower(a.fortress);
+  if (!fortress.empty() && fortress != "french" && fortress != "german") {
+    std::cerr << "error: --fortress '" << a.fortress
+              << "': the fortress of the target hex is french or german\n";
     return 2;
   }
   if (a.french.sp() <= 0) {
@@ -239,9 +330,10 @@ int run_odds(const OddsArgs& a, bool combat_given) {
   }
   ChassepotInput in;
   in.french_strength = status_strength(a.french.good, a.french.disrupted, a.french.demoralized);
+  in.good_order = a.french.good > 0;
   std::optional<Country> fort;
-  if (a.fortress == "french") fort = Country::kFrance;
-  if (a.fortress == "german") fort = Country::kGermany;
+  if (fortress == "french") fort = Country::kFrance;
+  if (fortress == "german") fort = Country::kGermany;
   in.column_shift = t.cft_shift(*terr, fort);
   in.mitrailleuse = a.mitrailleuse;
   in.target = a.german;
@@ -278,7 +370,7 @@ void add_odds_command(CLI::App& app) {
          "Whose eyes (12.2 fog of war): French, German or umpire (default: the player to move)")
       ->group(g);
 
-  auto* c = "A described combat (8.0)";
+  auto* c = kCombatGroup;
   std::vector<CLI::Option*> combat{
       cmd->add_option("--attack-sp", a->attack.good, "Attacking SP in good order")->group(c),
       cmd->add_option("--attack-disrupted", a->attack.disrupted, "Attacking SP disrupted")
@@ -304,8 +396,13 @@ void add_odds_command(CLI::App& app) {
                   "The defender holds an undestroyed fortress of this SR (combat), or the fortress "
                   "besieged (--siege)")
       ->group(c);
-  cmd->add_option("--attack-hq", a->attack_hq, "The attacker's combined HQ AB (3.6)")->group(c);
-  cmd->add_option("--defence-hq", a->defence_hq, "The defender's combined HQ DB (3.6)")->group(c);
+  cmd->add_option("--attack-hq", a->attack_hq, "The attacker's combined HQ AB (3.6), -9 to 9")
+      ->group(c);
+  cmd->add_option("--defence-hq", a->defence_hq,
+                  "The defender's combined HQ DB (3.6), -9 to 9; a force of up to 3 German or 4 "
+                  "French SP without an HQ unit has an inherent division HQ (3.6.1: French DB +1): "
+                  "give it here")
+      ->group(c);
   cmd->add_option("--attack-hqs", a->attack_hqs,
                   "Attacking HQ units checking for casualties on doubles")
       ->capture_default_str()
@@ -363,7 +460,7 @@ void add_odds_command(CLI::App& app) {
 
   auto* o = "Forced March (7.2) and Siege Assault (9.0)";
   cmd->add_option("--forced-march", a->forced_march,
-                  "Odds of a Forced March of this many extra MP (1-3)")
+                  "Odds of a Forced March of this many extra MP (1-3, 7.2)")
       ->group(o);
   cmd->add_flag("--siege", a->siege,
                 "Odds of a Siege Assault (with --besieger-sp, --fortress-sr, --garrison)")
@@ -383,14 +480,20 @@ void add_odds_command(CLI::App& app) {
         "--french-demoralized", "--german-sp", "--german-disrupted", "--german-demoralized",
         "--besieger-sp", "--garrison"})
     cmd->get_option(name)->check(whole_number(0, wate1870::WateState::kSavedGroupSp));
-  for (const char* name :
-       {"--fortress-sr", "--attack-hq", "--defence-hq", "--attack-hqs", "--defence-hqs", "--hqs"})
+  for (const char* name : {"--attack-hqs", "--defence-hqs", "--hqs"})
     cmd->get_option(name)->check(whole_number(0, 99));
+  // The map's fortresses have SR 1 to 6 (data/wate1870/map.yaml; ruling T-5).
+  cmd->get_option("--fortress-sr")->check(whole_number(0, 6));
+  cmd->get_option("--forced-march")->check(whole_number(1, 3));
+  // 3.6: "Bonuses can be both positive and negative": one army, one corps and
+  // any number of division HQs of -1 to +1 each (data/wate1870/forces.yaml).
+  for (const char* name : {"--attack-hq", "--defence-hq"})
+    cmd->get_option(name)->check(signed_number(-9, 9));
 
-  cmd->callback([a, combat] {
+  cmd->callback([a, combat, cmd] {
     bool given = false;
     for (auto* opt : combat) given = given || opt->count() > 0;
-    set_exit_code(run_odds(*a, given));
+    set_exit_code(run_odds(*a, *cmd, given));
   });
 }
 

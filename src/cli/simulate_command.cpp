@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "bots/search.hpp"
 #include "bots/simulate.hpp"
 #include "cli/commands.hpp"
 #include "cli/output_files.hpp"
@@ -75,19 +76,23 @@ nlohmann::json summary_json(const SimulateArgs& a, const std::vector<bots::GameO
     const auto p = bots::wilson(count, n);
     return nlohmann::json{{"count", count}, {"rate", p.p}, {"ci95", {p.lo, p.hi}}};
   };
-  int french = 0, german = 0, draws = 0;
+  // A game cut off at --max-steps is no draw (GAP-W-01): it has no result,
+  // and no kind of victory.
+  int french = 0, german = 0, draws = 0, unfinished = 0;
   std::map<std::string, int> kinds;
   std::map<int, int> vp;
   double turns = 0;
   for (const auto& g : games) {
-    (g.winner == 0 ? french : g.winner == 1 ? german : draws)++;
-    kinds[g.kind + (g.winner == 0 ? " (French)" : g.winner == 1 ? " (German)" : "")]++;
+    (!g.finished ? unfinished : g.winner == 0 ? french : g.winner == 1 ? german : draws)++;
+    if (g.finished)
+      kinds[g.kind + (g.winner == 0 ? " (French)" : g.winner == 1 ? " (German)" : "")]++;
     vp[g.vp]++;
     turns += g.turns;
   }
   j["french_wins"] = prop(french);
   j["german_wins"] = prop(german);
   j["draws"] = prop(draws);
+  j["unfinished"] = prop(unfinished);
   nlohmann::json k = nlohmann::json::object();
   for (const auto& [kind, c] : kinds) k[kind] = prop(c);
   j["victory_kinds"] = k;
@@ -96,6 +101,11 @@ nlohmann::json summary_json(const SimulateArgs& a, const std::vector<bots::GameO
   for (const auto& [points, c] : vp) v[std::to_string(points)] = c;
   j["final_vp"] = v;
   return j;
+}
+
+// "French", "German", "draw", or "none" for a game cut off unfinished.
+std::string winner_name(const bots::GameOutcome& g) {
+  return !g.finished ? "none" : g.winner < 0 ? "draw" : g.winner == 0 ? "French" : "German";
 }
 
 void print_summary(const SimulateArgs& a, const std::vector<bots::GameOutcome>& games,
@@ -110,13 +120,17 @@ void print_summary(const SimulateArgs& a, const std::vector<bots::GameOutcome>& 
   };
   out << "1870, scenario " << a.cfg.scenario << (a.options.empty() ? "" : ", options");
   for (const auto& o : a.options) out << " " << o;
-  out << ": " << n << " games, French " << a.cfg.french_bot << " vs German " << a.cfg.german_bot
-      << ", seeds " << a.cfg.seed << ".." << a.cfg.seed + static_cast<std::uint64_t>(n) - 1 << "\n";
+  out << ": " << n << (n == 1 ? " game" : " games") << ", French " << a.cfg.french_bot
+      << " vs German " << a.cfg.german_bot << ", seeds " << a.cfg.seed << ".."
+      << a.cfg.seed + static_cast<std::uint64_t>(n) - 1 << "\n";
   out << "  result                             games  rate    95% CI (Wilson)\n";
   line("French victory", j["french_wins"]);
   line("German victory", j["german_wins"]);
-  line("draw (or unfinished)", j["draws"]);
-  out << "  by kind of victory (rule 11.0):\n";
+  line("draw", j["draws"]);
+  if (j["unfinished"]["count"].get<int>() > 0)
+    line("unfinished (--max-steps reached)", j["unfinished"]);
+  out << "  by kind of victory (rule 11.0):"
+      << (j["victory_kinds"].empty() ? " none, no game finished\n" : "\n");
   for (const auto& [kind, p] : j["victory_kinds"].items()) line("  " + kind, p);
   int min_t = 1 << 30, max_t = 0;
   for (const auto& g : games) min_t = std::min(min_t, g.turns), max_t = std::max(max_t, g.turns);
@@ -124,11 +138,14 @@ void print_summary(const SimulateArgs& a, const std::vector<bots::GameOutcome>& 
   std::snprintf(buf, sizeof buf, "  game length: %.2f turns on average (%d to %d)\n",
                 j["mean_turns"].get<double>(), min_t, max_t);
   out << buf << "  final VP (11 = even; the French win at 20, the Germans at 0):\n";
+  // In the order of the marker, not of the JSON's keys ("11" before "4").
+  std::map<int, int> vp;
+  for (const auto& g : games) ++vp[g.vp];
   int most = 1;
-  for (const auto& [vp, c] : j["final_vp"].items()) most = std::max(most, c.get<int>());
-  for (const auto& [vp, c] : j["final_vp"].items()) {
-    std::snprintf(buf, sizeof buf, "    VP %3s %6d  ", vp.c_str(), c.get<int>());
-    out << buf << std::string(static_cast<std::size_t>(40 * c.get<int>() / most), '#') << "\n";
+  for (const auto& [points, c] : vp) most = std::max(most, c);
+  for (const auto& [points, c] : vp) {
+    std::snprintf(buf, sizeof buf, "    VP %3d %6d  ", points, c);
+    out << buf << std::string(static_cast<std::size_t>(40 * c / most), '#') << "\n";
   }
 }
 
@@ -143,6 +160,12 @@ int run_simulate(SimulateArgs& a) {
   }
   a.cfg.french_bot = a.bots[0];
   a.cfg.german_bot = a.bots[1];
+  // A time budget searches as far as the machine allows in it: the games then
+  // depend on its load and on --threads, and the same seed may not repeat them.
+  for (const auto& b : a.bots)
+    if (const auto budget = bots::parse_search_budget(b); budget && budget->iterations == 0)
+      std::cerr << "note: " << b << " plays by the clock: its games depend on the machine's load "
+                << "and --threads; a budget of iterations (e.g. search:1000) repeats them\n";
   for (const auto& o : a.options) a.cfg.options.values[o] = "on";
   auto loaded = wate1870::WateGame::load();
   if (!loaded) {
@@ -165,9 +188,7 @@ int run_simulate(SimulateArgs& a) {
     for (const auto& g : *games)
       per.push_back({{"game", g.index},
                      {"seed", g.seed},
-                     {"winner", g.winner < 0    ? "draw"
-                                : g.winner == 0 ? "French"
-                                                : "German"},
+                     {"winner", winner_name(g)},
                      {"kind", g.kind},
                      {"turns", g.turns},
                      {"vp", g.vp},
@@ -199,11 +220,8 @@ int run_simulate(SimulateArgs& a) {
     std::ostringstream f;
     f << "game,seed,winner,kind,turns,vp,actions\n";
     for (const auto& g : *games)
-      f << g.index << "," << g.seed << ","
-        << (g.winner < 0    ? "draw"
-            : g.winner == 0 ? "French"
-                            : "German")
-        << "," << g.kind << "," << g.turns << "," << g.vp << "," << g.actions << "\n";
+      f << g.index << "," << g.seed << "," << winner_name(g) << "," << g.kind << "," << g.turns
+        << "," << g.vp << "," << g.actions << "\n";
     if (auto ok = write_text_file(a.csv_file, f.str()); !ok) {
       std::cerr << "error: --csv: " << ok.error().message << "\n";
       return 1;
@@ -229,7 +247,8 @@ void add_simulate_command(CLI::App& app) {
       ->check(whole_number())
       ->capture_default_str();
   cmd->add_option("--threads", args->cfg.threads,
-                  "Threads (default: one per core); results do not depend on it")
+                  "Threads (default: one per core); results do not depend on it, unless a bot "
+                  "plays by the clock (search:Nms)")
       ->check(whole_number(1));
   cmd->add_option("--scenario", args->cfg.scenario, "Scenario name (historical, free) or file")
       ->capture_default_str();

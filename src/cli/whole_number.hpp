@@ -8,8 +8,11 @@
 
 namespace rz::cli {
 
-// A whole number of `min` or more (and `max` or less), written in digits alone.
+// A whole number of `min` or more (and `max` or less), written in digits alone
+// and without a leading zero (CLI11 would read "012" as octal 10).
 CLI::Validator whole_number(std::uint64_t min = 0,
                             std::uint64_t max = std::numeric_limits<std::uint64_t>::max());
+// The same for a number that may be negative ("-1"), from `min` to `max`.
+CLI::Validator signed_number(int min, int max);
 
 }  // namespace rz::cli

@@ -12,6 +12,7 @@
 
 #include "../text_match.hpp"
 #include "cli_run.hpp"
+#include "core/game_log.hpp"
 
 namespace rz {
 namespace {
@@ -63,7 +64,13 @@ TEST(CommandLine, ANegativeSeedOrCountIsAUsageErrorThatNamesTheOption) {
       {"odds 1870 --attack-sp 2147483647 --defence-sp 3",
        "--attack-sp: '2147483647' is not a whole number from 0 to 999"},
       {"odds 1870 --attack-sp 5 --defence-sp 3 --attack-hq 99999999",
-       "--attack-hq: '99999999' is not a whole number from 0 to 99"},
+       "--attack-hq: '99999999' is not a whole number from -9 to 9"},
+      // CLI11 read a leading zero as octal: 012 SP were 10, 08 no number at all.
+      {"odds 1870 --attack-sp 012 --defence-sp 3",
+       "--attack-sp: '012' has a leading zero: write 12"},
+      {"odds 1870 --attack-sp 5 --defence-sp 3 --defence-hq -01",
+       "--defence-hq: '-01' has a leading zero: write -1"},
+      {"simulate 1870 --games 010 --quiet", "--games: '010' has a leading zero: write 10"},
       {"odds 1870 --attack-sp 5 --defence-sp 3 --attack-hqs 100",
        "--attack-hqs: '100' is not a whole number from 0 to 99"},
   };
@@ -103,6 +110,49 @@ TEST(CommandLine, ALadderThatCannotKeepItsResultsPlaysNoGame) {
   EXPECT_FALSE(contains(r.out, "[1/2]")) << r.out;
 }
 
+// The designer's review of session 34: --report on a file that is not there
+// printed a table of 0 games and exited 0.
+TEST(CommandLine, ALadderReportOfAMissingFileIsAnError) {
+  const auto dir = scratch("ladder-report");
+  const std::string file = (dir / "none.jsonl").string();
+  const CliRun r = reisswitz("ladder 1870 --bots random,random --report --results " + file);
+  EXPECT_EQ(r.rc, 1) << r.out;
+  EXPECT_TRUE(contains(r.out, "'" + file + "' does not exist: there are no games to report"))
+      << r.out;
+  EXPECT_FALSE(std::filesystem::exists(file));
+}
+
+// A game cut off at --max-steps has no result (GAP-W-01): it was counted a draw.
+// The final VP are listed in the order of the marker (they were sorted as text).
+TEST(CommandLine, ASimulationCountsUnfinishedGamesApartAndListsVpInOrder) {
+  const auto dir = scratch("unfinished");
+  const std::string json = (dir / "s.json").string(), csv = (dir / "s.csv").string();
+  const CliRun r = reisswitz(
+      "simulate 1870 --games 3 --bots random,random --max-steps 40 --threads 1 --quiet --json " +
+      json + " --csv " + csv);
+  ASSERT_EQ(r.rc, 0) << r.out;
+  EXPECT_TRUE(contains(r.out, "unfinished (--max-steps reached)        3  100.0%")) << r.out;
+  EXPECT_TRUE(contains(r.out, "by kind of victory (rule 11.0): none, no game finished")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  draw                                    0")) << r.out;
+  const auto j = nlohmann::json::parse(read_text_file(json).value());
+  EXPECT_EQ(j["unfinished"]["count"], 3);
+  EXPECT_EQ(j["draws"]["count"], 0);
+  EXPECT_TRUE(j["victory_kinds"].empty()) << j["victory_kinds"];
+  for (const auto& g : j["per_game"]) EXPECT_EQ(g["winner"], "none");
+  EXPECT_TRUE(contains(read_text_file(csv).value(), ",none,unfinished,"))
+      << read_text_file(csv).value();
+
+  const CliRun v = reisswitz(
+      "simulate 1870 --games 8 --bots random,random --max-steps 1500 --threads 1 --quiet");
+  ASSERT_EQ(v.rc, 0) << v.out;
+  std::vector<int> order;
+  std::istringstream lines(v.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind("    VP ", 0) == 0) order.push_back(std::stoi(line.substr(7)));
+  EXPECT_GE(order.size(), 2u) << v.out;
+  EXPECT_TRUE(std::is_sorted(order.begin(), order.end())) << v.out;
+}
+
 TEST(CommandLine, ALadderChecksItsScenarioBeforeItsFirstGame) {
   const CliRun r = reisswitz("ladder 1870 --bots random,random --games 1 --scenario histroical");
   EXPECT_EQ(r.rc, 2) << r.out;
@@ -115,7 +165,7 @@ TEST(CommandLine, AnOptionalRuleNamedTwiceIsUsedOnce) {
       "simulate 1870 --games 1 --bots random,random --max-steps 50 --quiet --option 12.2 --option "
       "12.2");
   EXPECT_EQ(r.rc, 0) << r.out;
-  EXPECT_TRUE(contains(r.out, "1870, scenario historical, options 12.2: 1 games")) << r.out;
+  EXPECT_TRUE(contains(r.out, "1870, scenario historical, options 12.2: 1 game, French")) << r.out;
 }
 
 TEST(CommandLine, AFileThatCannotBeReadSaysWhy) {

@@ -23,6 +23,7 @@ std::vector<bots::GameOutcome> outcomes() {
   g[2].winner = 1, g[2].vp = 0;
   g[3].winner = 1, g[3].vp = 9;
   g[4].winner = -1, g[4].vp = 11;
+  for (auto& o : g) o.finished = true;
   return g;
 }
 
@@ -40,6 +41,14 @@ TEST(BarChart, TheVpDistributionIsSplitByWhoWon) {
   for (const auto& s : c.series)
     for (long v : s.counts) total += v;
   EXPECT_EQ(total, 5);
+  // A game cut off unfinished is no draw (GAP-W-01): a series of its own.
+  auto cut = outcomes();
+  cut[4].finished = false;
+  const auto u = bots::vp_distribution_chart(cut, "t", "s");
+  ASSERT_EQ(u.series.size(), 4u);
+  EXPECT_EQ(u.series[3].name, "unfinished");
+  EXPECT_EQ(u.series[3].counts[11], 1);
+  EXPECT_EQ(u.series[2].counts[11], 0);
 }
 
 TEST(BarChart, DrawsOneBarSegmentPerNonEmptyCountAndALegend) {

@@ -390,6 +390,13 @@ TEST(Wate1870_Odds_Chassepot, BandsOfTheD66AsCountedByHand) {
   EXPECT_EQ(total(m.lp), kOne);
   EXPECT_EQ(m.extra_roll, Fraction(5, 36));
   EXPECT_EQ(m.jam, Fraction(3 * 36 + 5 * 3, 36 * 36));
+  // MA-7: with no firing SP in good order a jam disrupts nobody; the rest stands.
+  ChassepotInput none_good = in;
+  none_good.good_order = false;
+  const ChassepotOdds n = chassepot_odds(data->tables, none_good);
+  EXPECT_EQ(n.jam, Fraction());
+  EXPECT_EQ(n.lp, m.lp);
+  EXPECT_EQ(n.extra_roll, m.extra_roll);
   EXPECT_TRUE(Fraction() < at(m.lp, 4));  // 2 + 2 LP at most on 6-8
   Fraction three_or_more;
   for (std::size_t i = 3; i < m.lp.size(); ++i) three_or_more += m.lp[i];

@@ -50,16 +50,22 @@ int column_shift(const Board& b, const CombatSetup& s, Side defender, std::strin
         return b.map().river(f.hex, s.defender_hex);
       });
   const bool fortress = fortress_sr(b, s.defender_hex, defender) > 0;
-  if (why) {
-    *why = std::string(terrain_name(i->terrain));
-    if (i->town) *why += ", town";
-    if (fortress) *why += ", fortress";
-    if (river) *why += ", across a river";
-  }
+  if (why) *why = shift_reasons(b.tables(), i->terrain, i->town, fortress, river);
   return b.tables().crm_shift(i->terrain, i->town, fortress, river);
 }
 
 }  // namespace
+
+std::string shift_reasons(const Tables& t, Terrain terrain, bool town, bool fortress, bool river) {
+  // Each feature with its own shift, read from the table.
+  std::string why =
+      std::string(terrain_name(terrain)) + " " + sgn(t.crm_shift(terrain, false, false, false));
+  if (town) why += ", town " + sgn(t.crm_shift(Terrain::kClear, true, false, false));
+  if (fortress) why += ", fortress " + sgn(t.crm_shift(Terrain::kClear, false, true, false));
+  if (town || fortress) why += ": only the best counts (ruling T-2)";
+  if (river) why += "; across a river " + sgn(t.crm_shift(Terrain::kClear, false, false, true));
+  return why;
+}
 
 int status_strength(int good, int disrupted, int demoralized) {
   const int d = disrupted == 1 ? 1 : std::max(0, disrupted) / 2;  // a lone disrupted SP counts 1

@@ -16,6 +16,10 @@ namespace rz::wate1870 {
 // but a single disrupted SP counts 1); all demoralized SP together count 1.
 int status_strength(int good, int disrupted, int demoralized);
 
+// 8.3: why the CRM column shifts, feature by feature with its shift:
+// "forest -1, town -1: only the best counts (ruling T-2); across a river -1".
+std::string shift_reasons(const Tables& t, Terrain terrain, bool town, bool fortress, bool river);
+
 // One side's part in a combat, hex by hex.
 struct CombatForce {
   hex::Hex hex;

@@ -488,7 +488,7 @@ WateState::FireAt WateState::fire_at(hex::Hex target) const {
   const HexInfo* info = data_->map.find(target);
   std::optional<Country> fortress;
   if (info->fortress_sr > 0 && !pos_.fortress_destroyed(target)) fortress = info->country;
-  return {status_strength(good, dis, dem), data_->tables.cft_shift(info->terrain, fortress)};
+  return {status_strength(good, dis, dem), data_->tables.cft_shift(info->terrain, fortress), good};
 }
 
 Events WateState::apply_march_roll(const Step& step, const Action& a) {
@@ -497,7 +497,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
   if (step.kind == StepKind::kChassepotRoll) {
     const int d66 = std::stoi(*a.get("d66"));
     const hex::Hex target = step.hex;
-    const auto [strength, shift] = fire_at(target);
+    const auto [strength, shift, good] = fire_at(target);
     const CftResult r = data_->tables.cft_lp(strength, shift, d66);
     ev.push_back({"chassepot", std::string(step.n1 ? "Mitrailleuse extra roll" : "Chassepot fire") + " at " +
                                    target.id() + ": French strength " + std::to_string(strength) + " (rule 3.5.1), shift " +

@@ -374,10 +374,7 @@ CombatValues describe_combat(const Tables& t, const CombatDescription& d) {
   if (d.fortress_sr > 0) d_extra += ", fortress SR " + std::to_string(d.fortress_sr);
   v.steps.push_back(force(att, a, v.attack_sp, a_extra.c_str()));
   v.steps.push_back(force(def, f, v.defence_sp, d_extra.c_str()));
-  std::string where(terrain_name(d.terrain));
-  if (d.town) where += ", town";
-  if (d.fortress_sr > 0) where += ", fortress";
-  if (d.river) where += ", across a river";
+  const std::string where = shift_reasons(t, d.terrain, d.town, d.fortress_sr > 0, d.river);
   v.steps.push_back(std::to_string(v.attack_sp) + " against " + std::to_string(v.defence_sp) +
                     ", shift " + sgn(v.column_shift) + " (" + where + ") → column " + v.crm.column +
                     ": " + std::string(side_name(att)) + " " + sgn(v.crm.attacker) + ", " +
@@ -431,7 +428,9 @@ ChassepotOdds chassepot_odds(const Tables& t, const ChassepotInput& in) {
       if (o.column.empty()) o.column = c1.column;
       // As march.cpp: the 12.3 effects go by the roll alone.
       const bool again = in.mitrailleuse && t.mitrailleuse_extra_roll(r1);
-      const bool jam1 = in.mitrailleuse && t.mitrailleuse_jam(r1);
+      // MA-7: a jam disrupts a good-order firing SP; with none it does nothing.
+      const bool jams = in.mitrailleuse && in.good_order;
+      const bool jam1 = jams && t.mitrailleuse_jam(r1);
       if (jam1) jam += 36;
       if (!again) {
         tally(c1.lp, c1.hq_check ? 1 : 0, 36);
@@ -442,7 +441,7 @@ ChassepotOdds chassepot_odds(const Tables& t, const ChassepotInput& in) {
         for (int u2 = 1; u2 <= 6; ++u2) {
           const int r2 = 10 * t2 + u2;
           const CftResult c2 = t.cft_lp(in.french_strength, in.column_shift, r2);
-          if (!jam1 && t.mitrailleuse_jam(r2)) jam += 1;
+          if (jams && !jam1 && t.mitrailleuse_jam(r2)) jam += 1;
           tally(c1.lp + c2.lp, (c1.hq_check ? 1 : 0) + (c2.hq_check ? 1 : 0), 1);
         }
     }

@@ -136,6 +136,7 @@ struct ChassepotInput {
   int french_strength = 0;    // 3.5.1 strength of the French SP firing
   int column_shift = 0;       // Tables::cft_shift of the target hex
   bool mitrailleuse = false;  // optional rule 12.3
+  bool good_order = true;     // a firing SP is in good order: only such a one jams (MA-7)
   ForceStatus target;         // the German force fired at (losses capped; empty: not known)
   int hqs = 0;                // HQs marching with it (8.5.1 checks)
 };

@@ -32,7 +32,10 @@ std::string cell(Fraction p) {
 }
 
 std::string row(const std::string& label, const std::vector<std::string>& cells) {
-  std::string s = "  " + label + std::string(width(label) < 30 ? 30 - width(label) : 1, ' ');
+  // A label too long for its column has a line of its own: the cells stay aligned.
+  std::string s =
+      "  " + label +
+      (width(label) < 30 ? std::string(30 - width(label), ' ') : "\n" + std::string(32, ' '));
   for (const auto& c : cells) s += pad(c, 24);
   while (!s.empty() && s.back() == ' ') s.pop_back();
   return s + "\n";
@@ -100,10 +103,11 @@ std::optional<ChassepotOdds> fire_odds(const WateState& st) {
   if (st.steps().empty() || st.steps().back().kind != StepKind::kChassepotChoice || !st.force())
     return std::nullopt;
   const hex::Hex target = st.steps().back().hex;
-  const auto [strength, shift] = st.fire_at(target);
+  const auto [strength, shift, good] = st.fire_at(target);
   ChassepotInput in;
   in.french_strength = strength;
   in.column_shift = shift;
+  in.good_order = good > 0;
   in.mitrailleuse = st.options().flag("12.3");
   for (const auto& g : st.position().sps)
     if (g.acting && g.side == Side::kGerman && g.hex == target)
@@ -330,8 +334,8 @@ std::string odds_text(const CombatOdds& o) {
   s += row("whole force eliminated", {cell(o.attack.wiped_out), cell(o.defence.wiped_out)});
   s += "HQ casualties (8.5.1):\n";
   s += row("doubles: HQ check", {cell(o.attack.hq_check), cell(o.defence.hq_check)});
-  s += row("an HQ removed (" + std::to_string(o.input.attack_hqs) + " / " +
-               std::to_string(o.input.defence_hqs) + " HQs)",
+  s += row("an HQ removed (of " + std::to_string(o.input.attack_hqs) + " and " +
+               std::to_string(o.input.defence_hqs) + ")",
            {cell(o.attack.hq_removed_any), cell(o.defence.hq_removed_any)});
   s += row("a given HQ removed", {cell(o.attack.hq_removed_each), cell(o.defence.hq_removed_each)});
   s += row("a given HQ flipped", {cell(o.attack.hq_flipped_each), cell(o.defence.hq_flipped_each)});
@@ -373,7 +377,9 @@ std::string odds_text(const ChassepotOdds& o) {
   if (o.input.hqs > 0) s += row("a given HQ removed", {cell(o.hq_removed_each)});
   if (o.input.mitrailleuse) {
     s += row("12.3 extra roll (doubles)", {cell(o.extra_roll)});
-    s += row("12.3 a French SP disrupted", {cell(o.jam)});
+    s += row(o.input.good_order ? "12.3 a French SP disrupted"
+                                : "12.3 a French SP disrupted (none in good order: MA-7)",
+             {cell(o.jam)});
   }
   return s;
 }
@@ -390,7 +396,8 @@ std::string odds_text(const SiegeOdds& o) {
                   std::to_string(o.sr) + " + " + std::to_string(o.garrison_sp) + " garrison SP";
   if (!o.drm) return s + ": below 2:1, no siege and no Siege Assault roll (9.0)\n";
   s += ", DRM " + sgn(*o.drm) + (o.army_hq ? " (with the German army HQ)" : "") + ": 1d6 " +
-       sgn(*o.drm) + " > " + std::to_string(o.sr) + " destroys the fortress\n";
+       (*o.drm < 0 ? "- " + std::to_string(-*o.drm) : "+ " + std::to_string(*o.drm)) + " > " +
+       std::to_string(o.sr) + " destroys the fortress\n";
   s += row("destroyed", {cell(o.destroyed)});
   s += row("holds", {cell(Fraction(1, 1) - o.destroyed)});
   return s;

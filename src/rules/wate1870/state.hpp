@@ -277,6 +277,7 @@ class WateState final : public State {
   struct FireAt {
     int strength = 0;
     int shift = 0;
+    int good = 0;  // SP firing in good order (12.3: only such a one jams, MA-7)
   };
   FireAt fire_at(hex::Hex target) const;
   // What is being resolved now, for bots and the screen (view() shows the same):
