@@ -85,7 +85,9 @@ TEST_F(Wate1870_8_2, StepsExplainStatusAndLoc) {
   CombatSetup s = clear_attack({force("1609", 12)}, force("1709", 9, 3, 0, false));
   const CombatValues v = evaluate_combat(board(), s);
   EXPECT_EQ(v.defence_sp, 5);
-  EXPECT_EQ(v.steps.at(1), "French 12 SP, 3 disrupted halved → 10; no LOC halved → 5 (8.2)");
+  EXPECT_EQ(v.steps.at(1),
+            "French 12 SP (9 good, 3 disrupted, 0 demoralized), 3 disrupted halved → 10; no LOC "
+            "halved → 5 (8.2)");
 }
 
 // A bot weighing many combats asks for the numbers alone: they are the

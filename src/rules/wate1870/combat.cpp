@@ -15,7 +15,12 @@ std::string sgn(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string
 // (none asked for: a bot weighing many combats reads only the numbers).
 int force_strength(const CombatForce& f, Side side, bool attacker, bool march,
                    const std::string& where, std::string* line) {
-  if (line) *line = std::string(side_name(side)) + " " + std::to_string(f.raw()) + " SP" + where;
+  if (line) {
+    *line = std::string(side_name(side)) + " " + std::to_string(f.raw()) + " SP" + where;
+    if (f.disrupted > 0 || f.demoralized > 0)  // the statuses, as a described combat gives them
+      *line += " (" + std::to_string(f.good) + " good, " + std::to_string(f.disrupted) +
+               " disrupted, " + std::to_string(f.demoralized) + " demoralized)";
+  }
   int s = status_strength(f.good, f.disrupted, f.demoralized);  // (1) 3.5.1
   if (line) {
     if (f.disrupted >= 2) *line += ", " + std::to_string(f.disrupted) + " disrupted halved";
