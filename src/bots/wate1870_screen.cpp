@@ -92,11 +92,90 @@ std::string Wate1870Screen::place_in(std::string_view text) const {
   return found;
 }
 
+namespace {
+
+// A place name as typed or printed, for comparing: lower case, the accents of
+// French and German taken off, and no spaces or hyphens ("Pont-à-Mousson" and
+// "pont a mousson" are "pontamousson"; "Saarbrücken" is "saarbrucken").
+std::string folded(const std::string& name) {
+  static const std::pair<const char*, const char*> kAccents[] = {
+      {"à", "a"}, {"â", "a"},  {"ä", "a"}, {"ç", "c"}, {"é", "e"}, {"è", "e"}, {"ê", "e"},
+      {"ë", "e"}, {"î", "i"},  {"ï", "i"}, {"ô", "o"}, {"ö", "o"}, {"ù", "u"}, {"û", "u"},
+      {"ü", "u"}, {"ß", "ss"}, {"À", "a"}, {"Ä", "a"}, {"É", "e"}, {"Ö", "o"}, {"Ü", "u"}};
+  std::string out;
+  for (std::size_t i = 0; i < name.size();) {
+    bool accent = false;
+    for (const auto& [from, to] : kAccents) {
+      const std::string_view f(from);
+      if (name.compare(i, f.size(), f) == 0) {
+        out += to;
+        i += f.size();
+        accent = true;
+        break;
+      }
+    }
+    if (accent) continue;
+    const unsigned char c = static_cast<unsigned char>(name[i++]);
+    if (std::isalnum(c)) out += static_cast<char>(std::tolower(c));
+  }
+  return out;
+}
+
+// Edits (insert, delete, change a letter) from a to b: a typo is one or two.
+std::size_t edits(const std::string& a, const std::string& b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      const std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
+}
+
+}  // namespace
+
+Result<hex::Hex> Wate1870Screen::find_place(const std::string& text) const {
+  const auto& m = data_->map;
+  if (auto h = hex::parse_hex(text); h && m.on_map(*h)) return *h;
+  const std::string want = folded(text);
+  // The whole name, then a name it begins, then one it is part of: each must be one place.
+  std::vector<const wate1870::HexInfo*> begins, within, near;
+  for (const auto& info : m.hexes()) {
+    if (info.name.empty() || want.empty()) continue;
+    const std::string name = folded(info.name);
+    if (name == want) return info.hex;
+    if (name.starts_with(want))
+      begins.push_back(&info);
+    else if (name.find(want) != std::string::npos)
+      within.push_back(&info);
+    else if (want.size() >= 4 && edits(want, name) <= 2)
+      near.push_back(&info);
+  }
+  const auto& found = !begins.empty() ? begins : !within.empty() ? within : near;
+  if (found.size() == 1 && (&found != &near)) return found.front()->hex;
+  std::string names;
+  for (std::size_t i = 0; i < found.size() && i < 6; ++i)
+    names += (i ? ", " : "") + found[i]->name + " (" + found[i]->hex.id() + ")";
+  if (found.size() > 6) names += ", ...";
+  if (&found == &near && !found.empty())
+    return make_error(Code::kNotFound,
+                      "there is no place '" + text + "' on the map: did you mean " + names + "?");
+  if (found.size() > 1)
+    return make_error(Code::kNotFound, "'" + text + "' could be " + names + ": say which");
+  return make_error(
+      Code::kNotFound,
+      "'" + text + "' is neither a hex of the map (e.g. 2107) nor a place on it (e.g. Metz)");
+}
+
 Status Wate1870Screen::valid_place(const std::string& id) const {
-  if (auto h = hex::parse_hex(id); h && data_->map.on_map(*h)) return {};
-  for (const auto& h : data_->map.hexes())
-    if (!h.name.empty() && lower(h.name) == lower(id)) return {};
-  return make_error(Code::kNotFound, "'" + id + "' is neither a hex of the map (e.g. 2107) nor a place on it (e.g. Metz)");
+  auto h = find_place(id);
+  if (!h) return h.error();
+  return {};
 }
 
 namespace {
@@ -211,11 +290,10 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
     c = *h;
     have_centre = true;
   } else if (!centre.empty()) {
-    for (const auto& info : m.hexes())
-      if (!info.name.empty() && lower(info.name) == lower(centre)) {
-        c = info.hex;
-        have_centre = true;
-      }
+    if (const auto place = find_place(centre)) {
+      c = *place;
+      have_centre = true;
+    }
   }
   if (!have_centre && me >= 0) {
     long sc = 0, sr = 0, n = 0;

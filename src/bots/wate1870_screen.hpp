@@ -27,6 +27,10 @@ class Wate1870Screen final : public Screen {
   std::string asked(const std::string& view) const override;
   std::string place_in(std::string_view text) const override;
   Status valid_place(const std::string& id) const override;
+  // A hex number, or a place named loosely: in any case, without accents or
+  // hyphens, or only its beginning or a part of it when that is one place
+  // ("saarbr", "Pont a Mousson"). An unknown name says what it may have meant.
+  Result<hex::Hex> find_place(const std::string& text) const;
   // The odds of an attack (rules/wate1870/odds.hpp), as the player sees the game.
   std::string choice_note(const State& state, Player player, const Action& a) const override;
   Result<std::string> choice_odds(const State& state, Player player, const Action& a) const override;

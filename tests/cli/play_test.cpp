@@ -689,5 +689,30 @@ TEST(PlayScreen, FindsThePlaceAnEventOrActionNames) {
   EXPECT_FALSE(screen.valid_place("Atlantis").ok());
 }
 
+// The play test of session 33 asked for places named loosely: accents, hyphens
+// and the start of a name find the one place they can mean; more than one, or
+// a typo, says which were meant.
+TEST(PlayScreen, FindsAPlaceNamedLoosely) {
+  Wate1870Screen screen(game().data());
+  const auto at = [&](const std::string& text) {
+    const auto h = screen.find_place(text);
+    return h ? h->id() : h.error().message;
+  };
+  EXPECT_EQ(at("Saarbrücken"), "2306");
+  EXPECT_EQ(at("saarbr"), "2306");
+  EXPECT_EQ(at("Pont à Mousson"), "2008");
+  EXPECT_EQ(at("STRASBOURG"), "2609");
+  EXPECT_EQ(at("2107"), "2107");
+  EXPECT_EQ(at("Saar"), "'Saar' could be Saarlouis (2305), Saarbrucken (2306): say which");
+  EXPECT_EQ(at("Strasburg"),
+            "there is no place 'Strasburg' on the map: did you mean Strasbourg (2609)?");
+  EXPECT_EQ(at("Atlantis"),
+            "'Atlantis' is neither a hex of the map (e.g. 2107) nor a place on it (e.g. Metz)");
+  Session s("map saarbr\nmap Sa\nquit\n");
+  const std::string out = s.run();
+  EXPECT_TRUE(contains(out, "Map around 2306 Saarbrucken")) << out;
+  EXPECT_TRUE(contains(out, "error: 'Sa' could be ")) << out;
+}
+
 }  // namespace
 }  // namespace rz::bots
