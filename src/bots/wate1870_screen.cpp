@@ -282,6 +282,10 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
   std::vector<std::string> destroyed;
   if (j.contains("destroyed") && j["destroyed"].is_array())
     for (const auto& d : j["destroyed"]) destroyed.push_back(d.get<std::string>());
+  // 3.7: who controls each hex, one letter per hex of the map in its order
+  // (public under 12.2: ruling F-6).
+  const std::string control =
+      j.contains("control") && j["control"].is_string() ? j["control"].get<std::string>() : "";
 
   // The centre: the place asked for, else the middle of the viewer's SP, else the map's middle.
   hex::Hex c{(m.col_min() + m.col_max()) / 2, (m.row_min() + m.row_max()) / 2};
@@ -340,7 +344,13 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
       if (info->fortress_sr > 0)
         feature = std::find(destroyed.begin(), destroyed.end(), h.id()) != destroyed.end() ? 'x' : '#';
       const std::string id = h == c ? paint(h.id(), "7") : h.id();
-      line1 += id + std::string(1, terrain_letter(*info, m.rail(h))) + feature + " ";
+      // A hex the other side controls (3.7): its country's enemy holds it.
+      const auto at = static_cast<std::size_t>(m.index_of(h));
+      const char holder = at < control.size() ? control[at] : '-';
+      const char own = info->country == wate1870::Country::kFrance ? 'F' : 'G';
+      const std::string held =
+          holder != '-' && holder != own ? paint("*", side_color[holder == 'F' ? 0 : 1]) : " ";
+      line1 += id + std::string(1, terrain_letter(*info, m.rail(h))) + feature + held;
 
       std::string cell;
       const char* code = "2";
@@ -361,8 +371,11 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
     auto rtrim = [](std::string s) { return s.erase(s.find_last_not_of(' ') + 1); };
     out += rtrim(line1) + "\n" + rtrim(line2) + "\n";
   }
-  out += "  c clear f forest r rough m mountain (CAPITAL: railway)  o town  # fortress  x destroyed\n"
-         "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are places\n";
+  out +=
+      "  c clear f forest r rough m mountain (CAPITAL: railway)  o town  # fortress  x destroyed\n"
+      "  * controlled by the enemy of its country (3.7)\n"
+      "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are "
+      "places\n";
   return out;
 }
 

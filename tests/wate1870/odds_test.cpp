@@ -124,7 +124,7 @@ TEST(Wate1870_Odds_Combat, NoDrmsAndNoArtilleryAsComputedByHand) {
 
 // A German attack at DRM -10 wins only with 12 against 2 (1/1296). With its
 // artillery it keeps 6-6, re-rolls the other die of a 6 (1 in 6 to make 12),
-// and otherwise re-rolls the lower die for the margin, without hope:
+// and otherwise, without hope, rolls as the net LP decide (below):
 // 1/36 * (1/36 + 10/36 * 1/6) = 1/486.
 TEST(Wate1870_Odds_Combat, AReRollComputedByHand) {
   EXPECT_EQ(combat_odds(input(Side::kGerman, -10, 0)).attack.win, Fraction(1, 1296));
@@ -139,11 +139,18 @@ TEST(Wate1870_Odds_Combat, AReRollComputedByHand) {
   EXPECT_EQ(pol.attacker(6, 6, 2), Reroll::kKeep);
   EXPECT_EQ(pol.attacker(6, 3, 2), Reroll::kDie2);
   EXPECT_EQ(pol.attacker(2, 6, 2), Reroll::kDie1);
-  // No hope: the margin decides; the lower die, or die 1 of equal dice.
-  EXPECT_EQ(pol.attacker(2, 3, 12), Reroll::kDie1);
-  EXPECT_EQ(pol.attacker(3, 2, 12), Reroll::kDie2);
-  EXPECT_EQ(pol.attacker(3, 3, 12), Reroll::kDie1);
-  EXPECT_EQ(pol.attacker(5, 5, 12), Reroll::kKeep);  // a re-rolled 5 averages 3.5
+  // No hope of winning, and the 5 German SP are eliminated whatever the dice
+  // (a spread of 11 or more eliminates 5 SP or more, 8.5): the net LP decide,
+  // and only the steps the French winner absorbs (spread / 2, at most the 8
+  // they have) can change. 2-3 against 12 is a spread of 17: 8 steps. A
+  // re-roll can only lower it (spreads 13-18 give 7 2/3 on average): keep.
+  EXPECT_EQ(pol.attacker(2, 3, 12), Reroll::kKeep);
+  EXPECT_EQ(pol.attacker(3, 2, 12), Reroll::kKeep);
+  EXPECT_EQ(pol.attacker(3, 3, 12), Reroll::kKeep);
+  // 5-5 against 12 is a spread of 12, 6 steps; re-rolling a 5 gives spreads
+  // 11-16, 6.5 steps on average: die 1 of equal dice (ruling C-7). The old
+  // policy kept, for the margin, and so spared the winner half a step.
+  EXPECT_EQ(pol.attacker(5, 5, 12), Reroll::kDie1);
   EXPECT_EQ(pol.defender(6, 6, 1, 1), Reroll::kDie1);
 }
 
@@ -169,15 +176,45 @@ TEST(Wate1870_Odds_Combat, LossesAreCappedByTheForce) {
 
 // ---- the optimal re-roll (8.4) ----
 
-// Lexicographic value of the attacker's dice against the defender's final sum, by brute force.
+// 8.5 absorbed one SP at a time, the owner taking its worst SP first.
+struct Absorb {
+  int eliminated = 0, steps = 0;
+  bool wiped = false;
+};
+Absorb absorb_one_by_one(ForceStatus f, LossDue due) {
+  Absorb r;
+  std::vector<int> sp;  // steps each SP can still take: 3 good, 2 disrupted, 1 demoralized
+  for (int i = 0; i < f.demoralized; ++i) sp.push_back(1);
+  for (int i = 0; i < f.disrupted; ++i) sp.push_back(2);
+  for (int i = 0; i < f.good; ++i) sp.push_back(3);
+  for (int i = 0; i < due.eliminate && !sp.empty(); ++i) {
+    sp.erase(sp.begin());
+    ++r.eliminated;
+  }
+  for (int i = 0; i < due.steps && !sp.empty(); ++i) {
+    if (--sp.back() == 0) sp.pop_back();
+    ++r.steps;
+  }
+  r.wiped = sp.empty();
+  return r;
+}
+
+// Lexicographic value of the attacker's dice against the defender's final sum, by brute force:
+// wins, then the LP the defender absorbs less the attacker's own (ruling C-7), SP by SP.
 std::pair<long, long> attacker_value(const CombatOddsInput& in, int a1, int a2, int dsum,
                                      Reroll r) {
   long w = 0, m = 0;
   for (int x = 1; x <= 6; ++x) {
     const int s = r == Reroll::kKeep ? a1 + a2 : r == Reroll::kDie1 ? x + a2 : a1 + x;
     const int fa = s + in.attack_drm, fd = dsum + in.defence_drm;
-    w += combat_winner(in.attacker, fa, fd) == in.attacker;
-    m += fa - fd;
+    const bool att_wins = combat_winner(in.attacker, fa, fd) == in.attacker;
+    const int spread = std::abs(fa - fd);
+    const Absorb att =
+        absorb_one_by_one(in.attack, att_wins ? winner_loss(spread) : loser_loss(spread));
+    const Absorb def =
+        absorb_one_by_one(in.defence, att_wins ? loser_loss(spread) : winner_loss(spread));
+    w += att_wins;
+    m += (def.eliminated + def.steps) - (att.eliminated + att.steps);
   }
   return {w, m};
 }
@@ -258,29 +295,6 @@ struct Oracle {
           }
   }
 };
-
-// 8.5 absorbed one SP at a time, the owner taking its worst SP first.
-struct Absorb {
-  int eliminated = 0, steps = 0;
-  bool wiped = false;
-};
-Absorb absorb_one_by_one(ForceStatus f, LossDue due) {
-  Absorb r;
-  std::vector<int> sp;  // steps each SP can still take: 3 good, 2 disrupted, 1 demoralized
-  for (int i = 0; i < f.demoralized; ++i) sp.push_back(1);
-  for (int i = 0; i < f.disrupted; ++i) sp.push_back(2);
-  for (int i = 0; i < f.good; ++i) sp.push_back(3);
-  for (int i = 0; i < due.eliminate && !sp.empty(); ++i) {
-    sp.erase(sp.begin());
-    ++r.eliminated;
-  }
-  for (int i = 0; i < due.steps && !sp.empty(); ++i) {
-    if (--sp.back() == 0) sp.pop_back();
-    ++r.steps;
-  }
-  r.wiped = sp.empty();
-  return r;
-}
 
 TEST(Wate1870_Odds_Combat, AMillionSimulatedCombatsFallWithinTheConfidenceIntervalOfTheExactOdds) {
   CombatOddsInput in =
@@ -844,6 +858,28 @@ TEST(Wate1870_Odds_Reroll, AReRollComputedByHand) {
   EXPECT_EQ(d[2].odds.defence.win, Fraction());
   EXPECT_TRUE(d[1].policy);
   EXPECT_EQ(d[1].odds.attack.rerolls, Fraction(1, 3));  // the German answers a 9 or a 10
+}
+
+// The play test of session 34: a win already certain, the policy re-rolled for
+// a bigger margin, which only cost the winner steps (8.5: it absorbs spread / 2)
+// and risked doubles. The German at DRM +4 with 1 and 4 against the French 1 SP
+// at -2 with 6 and 3 wins 9 to 7 and absorbs 1 step. Re-rolling the 1 wins
+// whatever comes (spreads 2-7) but costs 2 steps on average; the 4 may lose.
+TEST(Wate1870_Odds_Reroll, ACertainWinKeepsTheDiceThatCostTheWinnerLeast) {
+  CombatOddsInput in = input(Side::kGerman, 4, -2, true, false);
+  in.attack = {5, 0, 0};
+  in.defence = {1, 0, 0};
+  const auto r = reroll_odds(in, Side::kGerman, {1, 4}, {6, 3});
+  ASSERT_EQ(r.size(), 3u);
+  EXPECT_TRUE(r[0].policy);
+  EXPECT_EQ(r[0].odds.attack.win, kOne);
+  EXPECT_EQ(r[0].odds.attack.steps, (std::vector<Fraction>{Fraction(), kOne}));
+  EXPECT_EQ(r[1].odds.attack.win, kOne);
+  EXPECT_EQ(r[1].odds.attack.steps,
+            (std::vector<Fraction>{Fraction(), Fraction(1, 3), Fraction(1, 3), Fraction(1, 3)}));
+  EXPECT_EQ(r[1].odds.defence.wiped_out,
+            r[0].odds.defence.wiped_out);  // the French SP is gone either way
+  EXPECT_EQ(r[2].odds.attack.win, Fraction(5, 6));
 }
 
 TEST(Wate1870_Odds_CombatNow, EachDecisionOf84HasTheOddsOfItsChoices) {

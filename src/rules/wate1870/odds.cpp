@@ -13,7 +13,7 @@ namespace {
 
 constexpr std::int64_t kCombatDen = 46656;  // 6^6
 
-// A value seen from the attacker: wins, then the sum of the margins.
+// A value seen from the attacker: wins, then the sum of the net LP (ruling C-7).
 struct Value {
   std::int64_t win = 0, margin = 0;
 };
@@ -84,13 +84,20 @@ std::string_view reroll_name(Reroll r) {
 // ---- the re-roll policy (8.4, ruling C-7) ----
 
 RerollPolicy::RerollPolicy(const CombatOddsInput& in) {
-  // Per final sums (2-12): does the attacker win, and by what margin.
+  // Per final sums (2-12): does the attacker win, and the LP the defender
+  // absorbs less those the attacker absorbs (8.5, each capped by its force: a
+  // force gone disregards the rest). A bigger spread is not always better: a
+  // winner whose enemy is wiped out anyway only absorbs more (ruling C-7).
   int win[11][11], margin[11][11];
   for (int a = 0; a < 11; ++a)
     for (int d = 0; d < 11; ++d) {
       const int fa = a + 2 + in.attack_drm, fd = d + 2 + in.defence_drm;
-      win[a][d] = combat_winner(in.attacker, fa, fd) == in.attacker ? 1 : 0;
-      margin[a][d] = fa - fd;
+      const bool att_wins = combat_winner(in.attacker, fa, fd) == in.attacker;
+      const int s = fa > fd ? fa - fd : fd - fa;
+      const Absorbed att = absorb(in.attack, att_wins ? winner_loss(s) : loser_loss(s));
+      const Absorbed def = absorb(in.defence, att_wins ? loser_loss(s) : winner_loss(s));
+      win[a][d] = att_wins ? 1 : 0;
+      margin[a][d] = (def.eliminated + def.steps) - (att.eliminated + att.steps);
     }
   // The attacker last: its dice against the defender's final sum, scaled by 6.
   for (int a1 = 0; a1 < 6; ++a1)

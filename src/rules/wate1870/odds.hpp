@@ -51,8 +51,9 @@ std::string_view reroll_name(Reroll r);  // "keep", "re-roll die 1", "re-roll di
 // The optimal re-roll (ruling C-7). The defender decides first, seeing all four
 // dice; the attacker then decides seeing the defender's final dice (the order
 // of combat_procedure.cpp). Each side maximises its chance of winning the
-// combat, then its expected margin (its FCS less the other's); on equal
-// values it keeps, else re-rolls die 1 rather than die 2. The defender
+// combat, then its expected net LP (the LP the other side absorbs less its
+// own, 8.5, each capped by its force: in LP, an SP eliminated or a step); on
+// equal values it keeps, else re-rolls die 1 rather than die 2. The defender
 // foresees the attacker's answer. A side that did not commit always keeps.
 class RerollPolicy {
  public:
@@ -64,7 +65,7 @@ class RerollPolicy {
   friend struct OddsCalc;
   // Per attacker dice and defender sum: the choice, and its value scaled by 6.
   Reroll att_[6][6][11];
-  int att_win_[6][6][11], att_margin_[6][6][11];
+  int att_win_[6][6][11], att_margin_[6][6][11];  // the margin: net LP (ruling C-7)
   Reroll def_[6][6][6][6];
 };
 

@@ -66,8 +66,8 @@ std::string artillery_line(const CombatOdds& o) {
          one(att, o.input.attack_artillery, o.attack.rerolls) +
          ((o.input.attack_artillery || o.input.defence_artillery)
               ? ". Re-rolls are played optimally: each side re-rolls the die that most raises its "
-                "chance to "
-                "win, then its expected margin, the defender first (ruling C-7)"
+                "chance to win, then the LP it inflicts less those it takes, the defender first "
+                "(ruling C-7)"
               : "");
 }
 
@@ -461,7 +461,8 @@ json odds_json(const CombatOdds& o) {
       {"kind", "combat"},
       {"attacker", std::string(side_name(att))},
       {"reroll_policy",
-       "optimal: the chance to win, then the expected margin; the defender first (ruling C-7)"},
+       "optimal: the chance to win, then the LP inflicted less those taken; the defender first "
+       "(ruling C-7)"},
       {"spread", spread},
       {"expected_margin", prob(o.expected_margin)},
       {"sides", sides}};
