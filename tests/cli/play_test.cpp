@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
 
@@ -541,6 +542,27 @@ TEST(PlayScreen, MapShowsTerrainPlacesAndStacks) {
     rows += contains(line, "2107") ? 1 : 0;
   }
   EXPECT_EQ(rows, 2);  // the title and its row
+}
+
+// The play test of session 33 asked for control on the text map: a hex the
+// enemy of its country controls (3.7) is marked, in the controller's colour.
+TEST(PlayScreen, MapMarksAHexTheEnemyOfItsCountryControls) {
+  Wate1870Screen screen(game().data());
+  auto view = nlohmann::json::parse(view_of(kFrench));
+  const auto& m = game().data().map;
+  std::string control = view.at("control").get<std::string>();
+  ASSERT_EQ(control.size(), m.hexes().size());
+  const auto forbach = static_cast<std::size_t>(m.index_of(*hex::parse_hex("2206")));
+  ASSERT_EQ(control[forbach], 'F');  // 3.7: each side controls its own country at the start
+  // At the start the French hold Saarbrucken (2306), a German town (13.0); Forbach is their own.
+  const std::string before = screen.map(view.dump(), "2206", false);
+  EXPECT_TRUE(contains(before, "2206Co 2306Co*")) << before;
+  control[forbach] = 'G';
+  view["control"] = control;
+  const std::string map = screen.map(view.dump(), "2206", false);
+  EXPECT_TRUE(contains(map, "2206Co*2306Co*")) << map;
+  EXPECT_TRUE(contains(map, "* controlled by the enemy of its country (3.7)")) << map;
+  EXPECT_EQ(test_support::count(map, "*"), 2 + 1) << map;  // the two hexes and the legend
 }
 
 TEST(PlayScreen, MapClampsToTheEdgeOfTheMap) {
