@@ -57,7 +57,9 @@ TEST(Wate1870_8_2_Procedure, AnAttackerWithoutLocIsHalvedAndMayNotCommitArtiller
   const std::string text = all_text(ev);
   EXPECT_NE(text.find("German 19 SP; no LOC halved → 9 (8.2)"), std::string::npos) << text;
   // 9:6 is 1:1 (0/0); German army and corps AB +1 each, French corps DB +1 (GAP-W-05, GAP-W-06).
-  EXPECT_NE(text.find("German 9 SP against French 6 SP: CRM 1:1, DRM German 2, French 1"), std::string::npos) << text;
+  EXPECT_NE(text.find("German 9 SP against French 6 SP: CRM 1:1, DRM German +2, French +1"),
+            std::string::npos)
+      << text;
   // 8.4: no LOC, no artillery; the French cannot pay 6 RP with 4: nobody is asked, the dice roll.
   EXPECT_EQ(st->to_move().kind, MoveKind::kChance);
 }
@@ -72,13 +74,17 @@ TEST(Wate1870_8_5_Procedure, LoserAndWinnerAbsorbTheSpreadChosenByTheirOwners) {
   EXPECT_NE(text.find("German wins, spread 9"), std::string::npos) << text;
   EXPECT_NE(text.find("4 SP eliminated, 5 steps; German absorbs 4 steps"), std::string::npos) << text;
   std::vector<std::string> french, german;
+  std::string losses;
   while (!st->terminal() && st->to_move().kind == MoveKind::kPlayer) {
     const Player p = st->to_move().players.front();
     const auto legal = st->legal_actions(p);
     if (legal.front().verb != "eliminate" && legal.front().verb != "degrade") break;
     (p == kF ? french : german).push_back(legal.front().verb);
-    play(*st, p, legal.front().to_string());
+    losses += all_text(play(*st, p, legal.front().to_string()));
   }
+  // Each step names the status it leaves (it said "-> worse").
+  EXPECT_NE(losses.find("(good -> disrupted) (rule 8.5)"), std::string::npos) << losses;
+  EXPECT_NE(losses.find("(disrupted -> demoralized) (rule 8.5)"), std::string::npos) << losses;
   // 4 SP eliminated, then 5 steps on the last 2 SP: one eliminated (3 steps), one demoralized (2).
   EXPECT_EQ(french, (std::vector<std::string>{"eliminate", "eliminate", "eliminate", "eliminate", "degrade",
                                                "degrade", "degrade", "degrade", "degrade"}));
@@ -146,7 +152,8 @@ TEST(Wate1870_8_0, ACombatCanBeSavedAndResumedAtEveryDecision) {
 // Strength 2 + 1 (3.5.1) against 2 halved (8.2) = 3:1, DRM +3 / -3; the French
 // have no RP for artillery. The French roll 1+3 (7), the Germans 6+3 (6): the
 // French win by 1, the Germans lose 1 SP and retreat from 0702.
-std::unique_ptr<WateState> french_attack_won() {
+// The attack ordered, before the dice; `ev` gets what the order told.
+std::unique_ptr<WateState> french_attack_ordered(Events* ev = nullptr) {
   auto st = testing::situation(R"(name: "8.7 test"
 source: "reconstructed: test"
 turn: 3
@@ -163,7 +170,14 @@ sps:
 )");
   if (!st) return nullptr;
   play(*st, kF, "activate hq=F-IV");
-  play(*st, kF, "attack target=0702 from=0602");
+  const Events told = play(*st, kF, "attack target=0702 from=0602");
+  if (ev) *ev = told;
+  return st;
+}
+
+std::unique_ptr<WateState> french_attack_won() {
+  auto st = french_attack_ordered();
+  if (!st) return nullptr;
   ScriptedDice dice({1, 3, 6, 3});
   EXPECT_TRUE(resolve_chance(*st, dice).ok());
   play(*st, kG, "eliminate hex=0702 formation=none status=good");
@@ -172,6 +186,21 @@ sps:
   EXPECT_FALSE(retreats.empty());
   if (!retreats.empty()) play(*st, kG, retreats.front().to_string());
   return st;
+}
+
+// The play test of session 34: a side with a LOC but too few RP was never
+// asked about its artillery, and nothing said why. The French hold 0 RP; the
+// Germans have no LOC (8.2).
+TEST(Wate1870_8_4, ASideThatCannotPayForItsArtilleryIsToldWhy) {
+  Events ev;
+  auto st = french_attack_ordered(&ev);
+  ASSERT_TRUE(st);
+  EXPECT_TRUE(has_event(ev, "French cannot commit artillery: 4 RP needed, 0 held (rule 8.4)"))
+      << all_text(ev);
+  EXPECT_FALSE(has_event(ev, "German cannot commit artillery"))
+      << all_text(ev);  // no LOC: said in 8.2
+  EXPECT_TRUE(has_event(ev, "DRM French +3, German -3 (rule 8.3)")) << all_text(ev);
+  EXPECT_EQ(st->to_move().kind, MoveKind::kChance);  // straight to the dice
 }
 
 TEST(Wate1870_8_7, TheWinnerOfAPlannedAttackMayAdvanceIntoTheVacatedHexIgnoringTheEzoc) {

@@ -171,8 +171,12 @@ TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
   roll(*st, {5, 5});
   ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
   refused(*st, kG, "move to=0601", "8.5");
-  play(*st, kG, "degrade hex=0602 formation=none status=good");
+  const Events loss = play(*st, kG, "degrade hex=0602 formation=none status=good");
   EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kDisrupted), 1);
+  // The loss names the status it leaves and the fire's rule (it said "-> worse) (rule 8.5)").
+  EXPECT_TRUE(testing::has_event(
+      loss, "German degrades 1 SP of no formation in 0602 (good -> disrupted) (rule 7.1.2)"))
+      << testing::all_text(loss);
   // The march goes on; the engaged marks are cleared with the next order.
   // Leaving 0602 (next to 0702) for 0601 (not next to it): a new fire, before that step.
   play(*st, kG, "move to=0601");

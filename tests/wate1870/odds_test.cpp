@@ -865,6 +865,25 @@ TEST(Wate1870_Odds_Reroll, AReRollComputedByHand) {
 // and risked doubles. The German at DRM +4 with 1 and 4 against the French 1 SP
 // at -2 with 6 and 3 wins 9 to 7 and absorbs 1 step. Re-rolling the 1 wins
 // whatever comes (spreads 2-7) but costs 2 steps on average; the 4 may lose.
+// A chance rounded to a certainty is not shown as one (the play test of session 34).
+TEST(Wate1870_Odds_Text, NoRoundedPercentageShowsACertaintyThatIsNot) {
+  EXPECT_EQ(percent(Fraction(7775, 7776)), "99.99%");
+  EXPECT_EQ(percent(Fraction(46655, 46656)), ">99.99%");
+  EXPECT_EQ(percent(Fraction(1, 46656)), "<0.01%");
+  EXPECT_EQ(percent(kOne), "100.00%");
+  EXPECT_EQ(percent(Fraction()), "0.00%");
+  CombatNowOdds o;
+  o.deciding = Side::kFrench;
+  o.cases.resize(1);
+  o.cases[0].input.attacker = Side::kGerman;
+  o.cases[0].defence.win = Fraction(7775, 7776);
+  EXPECT_EQ(odds_brief(o), "you win >99.9%");
+  o.cases[0].defence.win = Fraction(1, 7776);
+  EXPECT_EQ(odds_brief(o), "you win <0.1%");
+  o.cases[0].defence.win = kOne;
+  EXPECT_EQ(odds_brief(o), "you win 100.0%");
+}
+
 TEST(Wate1870_Odds_Reroll, ACertainWinKeepsTheDiceThatCostTheWinnerLeast) {
   CombatOddsInput in = input(Side::kGerman, 4, -2, true, false);
   in.attack = {5, 0, 0};
@@ -937,6 +956,13 @@ TEST(Wate1870_Odds_CombatNow, EachDecisionOf84HasTheOddsOfItsChoices) {
       << text;
   EXPECT_TRUE(test_support::contains(text, "--- reroll die=2: French re-rolls die 2 (the 6)"))
       << text;
+  // The artillery line says what is done with the dice that lie, not a rate of re-rolls.
+  EXPECT_TRUE(
+      test_support::contains(text,
+                             "Artillery (8.4): the dice lie; French re-rolls die 2 (the 6); the "
+                             "German answers as the odds' policy would (ruling C-7)"))
+      << text;
+  EXPECT_FALSE(test_support::contains(text, "re-rolls a die")) << text;
   EXPECT_EQ(odds_json(*reroll)["cases"].size(), 3u);
   EXPECT_EQ(odds_json(*reroll)["dice"]["German"], nlohmann::json::array({6, 6}));
 }

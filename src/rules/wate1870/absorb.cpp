@@ -90,16 +90,29 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   });
   const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
   if (eliminated) ++eliminated_[index(step.side)];
-  Events ev{{"loss", std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") + " 1 SP of " +
-                         (p.formation.empty() ? "no formation" : p.formation) + " in " + p.hex.id() + " (" +
-                         std::string(status_name(p.status)) + (eliminated ? ")" : " -> worse)") + " (rule 8.5)",
+  // The loss of a Chassepot Fire (7.1.2), of a combat (8.5), or of a river
+  // crossed in retreat (8.6: the combat's retreat stage, or 8.1's).
+  const char* rule = !combat_ ? "7.1.2" : combat_->stage == 7 ? "8.5" : "8.6";
+  const std::string becomes =
+      eliminated ? ""
+                 : std::string(" -> ") +
+                       std::string(status_name(p.status == Status::kGood ? Status::kDisrupted
+                                                                         : Status::kDemoralized));
+  Events ev{{"loss",
+             std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") +
+                 " 1 SP of " + (p.formation.empty() ? "no formation" : p.formation) + " in " +
+                 p.hex.id() + " (" + std::string(status_name(p.status)) + becomes + ") (rule " +
+                 rule + ")",
              {}}};
   const int n1 = std::max(0, step.n1 - 1);
   const int n2 = step.n1 > 0 ? step.n2 : step.n2 - 1;
   if (n1 + n2 > 0 && !engaged_kinds(pos_, step.side).empty()) {
     steps_.push_back({StepKind::kAbsorb, step.side, {}, n1, n2});
   } else if (n1 + n2 > 0) {
-    ev.push_back({"loss", "The force is wholly eliminated; " + std::to_string(n1 + n2) + " LP are disregarded (rule 8.5)", {}});
+    ev.push_back({"loss",
+                  "The force is wholly eliminated; " + std::to_string(n1 + n2) +
+                      (n1 + n2 == 1 ? " LP is" : " LP are") + " disregarded (rule 8.5)",
+                  {}});
   }
   return ev;
 }

@@ -278,10 +278,15 @@ Events WateState::combat_strengths() {
   for (const auto& id : force_->hqs) c.hqs.push_back(id);  // candidates for 8.5.1, filtered on doubles
   Events ev;
   for (const auto& line : v.steps) ev.push_back({"combat", line, {}});
-  ev.push_back({"combat", std::string(side_name(att)) + " " + std::to_string(v.attack_sp) + " SP against " +
-                              std::string(side_name(def)) + " " + std::to_string(v.defence_sp) + " SP: CRM " +
-                              v.crm.column + ", DRM " + std::string(side_name(att)) + " " + std::to_string(v.attack_drm) +
-                              ", " + std::string(side_name(def)) + " " + std::to_string(v.defence_drm) + " (rule 8.3)",
+  const auto drm = [](int d) {
+    return (d > 0 ? "+" : "") + std::to_string(d);
+  };  // as the lines above
+  ev.push_back({"combat",
+                std::string(side_name(att)) + " " + std::to_string(v.attack_sp) + " SP against " +
+                    std::string(side_name(def)) + " " + std::to_string(v.defence_sp) + " SP: CRM " +
+                    v.crm.column + ", DRM " + std::string(side_name(att)) + " " +
+                    drm(v.attack_drm) + ", " + std::string(side_name(def)) + " " +
+                    drm(v.defence_drm) + " (rule 8.3)",
                 {}});
   c.stage = 0;
   steps_.push_back({StepKind::kCombat, att});
@@ -355,6 +360,12 @@ Events WateState::combat_continue() {
       again();
       if (c.may_commit[index(s)] && rp_[index(s)] >= c.artillery_rp[index(s)])
         steps_.push_back({StepKind::kArtillery, s});
+      else if (c.may_commit[index(s)])  // it is not asked: say why (RP are public, ruling F-6)
+        ev.push_back({"artillery",
+                      std::string(side_name(s)) +
+                          " cannot commit artillery: " + std::to_string(c.artillery_rp[index(s)]) +
+                          " RP needed, " + std::to_string(rp_[index(s)]) + " held (rule 8.4)",
+                      {}});
       return ev;
     }
     case 2:

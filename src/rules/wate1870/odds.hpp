@@ -87,6 +87,10 @@ struct CombatOdds {
   std::vector<Fraction> defender_spread;  // [s]: the defender wins with spread s
   SideOdds attack, defence;
   Fraction expected_margin;  // E[attacker FCS - defender FCS]
+  // At a re-roll under way (combat_now_odds): who does what with the dice that
+  // lie, in place of the artillery line (whose rates would say "0% of the time"
+  // of a re-roll already made).
+  std::string situation;
   const SideOdds& side(Side s) const { return s == input.attacker ? attack : defence; }
 };
 

@@ -56,6 +56,7 @@ json probs(const std::vector<Fraction>& v) {
 std::string sgn(int v) { return v > 0 ? "+" + std::to_string(v) : std::to_string(v); }
 
 std::string artillery_line(const CombatOdds& o) {
+  if (!o.situation.empty()) return o.situation;
   const Side att = o.input.attacker, def = other(att);
   auto one = [&](Side s, bool committed, Fraction rerolls) {
     std::string t = std::string(side_name(s)) + (s == att ? " (attacker) " : " (defender) ");
@@ -71,18 +72,25 @@ std::string artillery_line(const CombatOdds& o) {
               : "");
 }
 
-// "64.9%": one decimal, for a line of a list of choices.
+// "64.9%": one decimal, for a line of a list of choices. Rounding never shows
+// a certainty that is not one: 7775/7776 is ">99.9%", 1/7776 "<0.1%".
 std::string pc1(Fraction p) {
+  const double v = 100.0 * p.to_double();
+  if (p != Fraction() && v < 0.05) return "<0.1%";
+  if (p != Fraction(1, 1) && v >= 99.95) return ">99.9%";
   char buf[16];
-  std::snprintf(buf, sizeof buf, "%.1f%%", 100.0 * p.to_double());
+  std::snprintf(buf, sizeof buf, "%.1f%%", v);
   return buf;
 }
 
 }  // namespace
 
 std::string percent(Fraction p) {
+  const double v = 100.0 * p.to_double();
+  if (p != Fraction() && v < 0.005) return "<0.01%";  // as pc1: no false certainty
+  if (p != Fraction(1, 1) && v >= 99.995) return ">99.99%";
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f%%", 100.0 * p.to_double());
+  std::snprintf(buf, sizeof buf, "%.2f%%", v);
   return buf;
 }
 
@@ -242,12 +250,18 @@ std::optional<CombatNowOdds> combat_now_odds(const WateState& st, std::optional<
               : who + " re-rolls die " +
                     (r.choice == Reroll::kDie1 ? "1 (the " + std::to_string(mine[0]) + ")"
                                                : "2 (the " + std::to_string(mine[1]) + ")");
+      CombatOdds k = r.odds;
+      k.situation = "Artillery (8.4): the dice lie; " + label + "; the " +
+                    std::string(side_name(other(o.deciding))) +
+                    (o.deciding == att         ? "'s dice are final"
+                     : c.committed[index(att)] ? " answers as the odds' policy would (ruling C-7)"
+                                               : " did not commit artillery and keeps its dice");
       if (r.policy) label += "; the choice the odds' policy makes (ruling C-7)";
       o.choice.push_back(r.choice == Reroll::kKeep   ? "keep"
                          : r.choice == Reroll::kDie1 ? "reroll die=1"
                                                      : "reroll die=2");
       o.label.push_back(std::move(label));
-      o.cases.push_back(r.odds);
+      o.cases.push_back(std::move(k));
     }
     o.notes.push_back("The dice lie: " + std::string(side_name(att)) + " (attacker) " +
                       std::to_string(c.dice[index(att)][0]) + " and " +
@@ -457,15 +471,16 @@ json odds_json(const CombatOdds& o) {
   json sides;
   sides[std::string(side_name(att))] = side(o.attack, true);
   sides[std::string(side_name(def))] = side(o.defence, false);
-  return json{
-      {"kind", "combat"},
-      {"attacker", std::string(side_name(att))},
-      {"reroll_policy",
-       "optimal: the chance to win, then the LP inflicted less those taken; the defender first "
-       "(ruling C-7)"},
-      {"spread", spread},
-      {"expected_margin", prob(o.expected_margin)},
-      {"sides", sides}};
+  json j{{"kind", "combat"},
+         {"attacker", std::string(side_name(att))},
+         {"reroll_policy",
+          "optimal: the chance to win, then the LP inflicted less those taken; the defender first "
+          "(ruling C-7)"},
+         {"spread", spread},
+         {"expected_margin", prob(o.expected_margin)},
+         {"sides", sides}};
+  if (!o.situation.empty()) j["situation"] = o.situation;
+  return j;
 }
 
 json odds_json(const AttackOdds& o) {
