@@ -28,7 +28,6 @@ constexpr const char* kBold = "1";
 constexpr const char* kRed = "31";
 constexpr const char* kYellow = "33";
 constexpr const char* kCyan = "36";
-constexpr std::size_t kListed = 30;  // choices shown before "... and N more"
 
 }  // namespace
 
@@ -253,7 +252,7 @@ void Console::show_decision(Player p) {
   out_ << screen_.forces(view, false);
   if (const std::string what = screen_.asked(view); !what.empty()) out_ << what << "\n";
   out_ << paint(game_.player_name(p) + " to move. Your choices:", kBold) << "\n";
-  show_choices(p, "", kListed);
+  show_choices(p, "", listed_);
   out_ << "Type a number or an action; 'help' lists the commands.\n";
 }
 
@@ -290,6 +289,7 @@ void Console::help(Player p) {
   else
     out_ << "  quit            leave: the game is kept saved in " << autosave_path_
          << "\n                  (resume it with --load " << autosave_path_ << ")\n";
+  if (const std::string legend = screen_.legend(); !legend.empty()) out_ << "The map:\n" << legend;
 }
 
 void Console::show_odds(Player p, const std::string& which) {

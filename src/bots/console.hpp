@@ -29,6 +29,8 @@ class Screen {
   virtual ~Screen() = default;
   // Turn, phase, scores: one or two lines.
   virtual std::string status(const std::string& view) const = 0;
+  // What the map's letters mean, in full ('help' shows it).
+  virtual std::string legend() const { return {}; }
   // A map window centred on place `centre`, or on the viewer's forces if empty.
   virtual std::string map(const std::string& view, const std::string& centre, bool color) const = 0;
   // The viewer's forces: a few lines for every screen, or one line per formation.
@@ -92,6 +94,8 @@ class Console {
   // thinking, taken away once it has chosen: for a terminal, where a carriage
   // return can take it back.
   void show_thinking(bool on) { show_thinking_ = on; }
+  // At most this many choices at each decision ('choices' lists them all).
+  void list_at_most(std::size_t n) { listed_ = n; }
 
   const State& state() const { return *state_; }
   const GameLog& log() const { return log_; }
@@ -140,6 +144,7 @@ class Console {
   std::vector<Checkpoint> undo_;
   std::string autosave_path_;
   bool show_thinking_ = false;
+  std::size_t listed_ = 30;
   // The log's changes (orders added, orders taken back), and how many of them
   // the autosave holds: none at first, so that a new game's file is made at
   // once and no other game takes its name.

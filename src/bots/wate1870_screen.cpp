@@ -65,11 +65,15 @@ char terrain_letter(const HexInfo& h, bool rail) {
 std::string Wate1870Screen::status(const std::string& view) const {
   const json j = parse_view(view);
   auto num = [&](const char* k) { return j.contains(k) && j[k].is_number() ? std::to_string(j[k].get<int>()) : "?"; };
-  std::string s = "Turn " + num("turn") + " of " + num("last_turn");
-  s += " | " + (j.contains("phase") && j["phase"].is_string() ? j["phase"].get<std::string>() : "?") + " phase";
+  // Compact: within 80 columns with the console's "== 1870 | ... ==".
+  std::string s = "Turn " + num("turn") + (compact_ ? "/" : " of ") + num("last_turn");
+  s += " | " +
+       (j.contains("phase") && j["phase"].is_string() ? j["phase"].get<std::string>() : "?") +
+       (compact_ ? "" : " phase");
   s += " | VP " + num("vp");
   if (j.contains("rp") && j["rp"].is_array() && j["rp"].size() == 2)
-    s += " | RP French " + j["rp"][0].dump() + ", German " + j["rp"][1].dump();
+    s += (compact_ ? " | RP Fr " : " | RP French ") + j["rp"][0].dump() +
+         (compact_ ? ", Ge " : ", German ") + j["rp"][1].dump();
   if (j.contains("you") && j["you"].is_string()) s += " | you: " + j["you"].get<std::string>();
   if (j.value("over", false)) {
     const std::string w = j.contains("winner") && j["winner"].is_string() ? j["winner"].get<std::string>() + " victory"
@@ -371,12 +375,18 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
     auto rtrim = [](std::string s) { return s.erase(s.find_last_not_of(' ') + 1); };
     out += rtrim(line1) + "\n" + rtrim(line2) + "\n";
   }
-  out +=
-      "  c clear f forest r rough m mountain (CAPITAL: railway)  o town  # fortress  x destroyed\n"
-      "  * controlled by the enemy of its country (3.7)\n"
-      "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are "
-      "places\n";
-  return out;
+  if (compact_)  // 'help' gives the legend in full
+    return out +
+           "  cfrm terrain (CAPS rail)  o town  # fort  x destroyed  * enemy-held  ? unseen\n";
+  return out + legend();
+}
+
+std::string Wate1870Screen::legend() const {
+  return "  c clear f forest r rough m mountain (CAPITAL: railway)  o town  # fortress  x "
+         "destroyed\n"
+         "  * controlled by the enemy of its country (3.7)\n"
+         "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are "
+         "places\n";
 }
 
 namespace {

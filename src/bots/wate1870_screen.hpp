@@ -19,8 +19,14 @@ class Wate1870Screen final : public Screen {
   // `data` must outlive the screen (it is the game's, e.g. WateGame::data()).
   explicit Wate1870Screen(const wate1870::GameData& data, int cols = 11, int rows = 8)
       : data_(&data), cols_(cols), rows_(rows) {}
+  // A smaller window and a one-line legend, for a terminal of few lines.
+  void compact(int rows) {
+    rows_ = rows;
+    compact_ = true;
+  }
 
   std::string status(const std::string& view) const override;
+  std::string legend() const override;
   std::string map(const std::string& view, const std::string& centre, bool color) const override;
   std::string forces(const std::string& view, bool detailed) const override;
   std::string enemy_forces(const std::string& view) const override;
@@ -39,6 +45,7 @@ class Wate1870Screen final : public Screen {
   const wate1870::GameData* data_;
   int cols_;
   int rows_;
+  bool compact_ = false;
 };
 
 }  // namespace rz::bots

@@ -1,6 +1,7 @@
 // reisswitz play 1870: a person at the terminal against a bot. The loop itself
 // is bots::Console (src/bots/console.hpp), which tests drive with scripted
 // input; this file only turns the command line into a seated game.
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <CLI/CLI.hpp>
@@ -29,6 +30,7 @@ struct PlayArgs {
   std::string scenario = "historical";
   std::string load;
   std::string color = "auto";
+  int lines = 0;  // the terminal's height; 0: its own, or none when not a terminal
   std::vector<std::string> options;
   std::string takebacks = "rulebook";  // who may 'undo' (3.9)
   std::optional<std::uint64_t> seed;  // none: a new seed each game, printed so it can be replayed
@@ -249,6 +251,18 @@ int run_play(const PlayArgs& a) {
   const bool color = a.color == "always" || (a.color == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
   bots::Wate1870Screen screen(game.data());
   bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin, std::cout, color);
+  // A decision's screen is about 45 lines; on a terminal of fewer, the map
+  // window, its legend and the list of choices shrink so that the choices
+  // and the prompt stay in sight (the play test of session 33: 80 x 24).
+  int lines = a.lines;
+  winsize size{};
+  if (lines == 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0)
+    lines = size.ws_row;
+  if (lines > 0 && lines < 48) {
+    const int rows = std::clamp((lines - 18) / 2, 2, 8);  // two lines a row of hexes
+    screen.compact(rows);
+    console.list_at_most(static_cast<std::size_t>(std::max(3, lines - 2 * rows - 16)));
+  }
   console.show_thinking(isatty(STDOUT_FILENO));
   console.autosave_to(autosave);
   return console.run();
@@ -284,6 +298,10 @@ void add_play_command(CLI::App& app) {
                       "Keep the game saved in this file after each of your orders (default: "
                       "the --load file, or a new file in saves/)");
   cmd->add_flag("--no-autosave", args->no_autosave, "Do not keep the game saved")->excludes(keep);
+  cmd->add_option("--lines", args->lines,
+                  "The terminal's height: below 48 lines the map and the list of choices shrink to "
+                  "fit (default: the terminal's own, when stdout is one)")
+      ->check(whole_number(1, 1000));
   cmd->add_option("--color", args->color, "ANSI colours: auto (when stdout is a terminal), always, never")
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();

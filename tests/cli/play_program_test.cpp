@@ -12,16 +12,20 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "../shipped_game.hpp"
+#include "../text_match.hpp"
 #include "bots/bot.hpp"
+#include "cli_run.hpp"
 #include "core/game_log.hpp"
 
 namespace rz {
 namespace {
 
+using test_support::contains;
 using test_support::game;
 
 // `reisswitz play 1870` as a German human with seed 11, saving to `path`. It
@@ -106,6 +110,30 @@ TEST(PlayProgram, EveryAcknowledgedOrderSurvivesAKill) {
   EXPECT_FALSE(read_text_file(killed + ".part").ok());
   std::remove(killed.c_str());
   std::remove(quit.c_str());
+}
+
+// The play test of session 33: on an 80 x 24 terminal the decision's screen
+// scrolled its map and first choices away. With --lines (or the terminal's own
+// height) it fits: a smaller map, a one-line legend, fewer choices listed.
+TEST(PlayProgram, ADecisionFitsATerminalOf24Lines) {
+  const CliRun r = reisswitz(
+      "play 1870 --side French --seed 3 --no-autosave --color never --lines 24 < /dev/null");
+  ASSERT_EQ(r.rc, 0) << r.out;
+  const auto from = r.out.find("== 1870 |"), to = r.out.find("\n> ");
+  ASSERT_NE(from, std::string::npos) << r.out;
+  ASSERT_NE(to, std::string::npos) << r.out;
+  const std::string screen = r.out.substr(from, to + 3 - from);
+  std::istringstream lines(screen);
+  int n = 0;
+  for (std::string line; std::getline(lines, line); ++n) EXPECT_LE(line.size(), 80u) << line;
+  EXPECT_LE(n, 23) << screen;  // the prompt on the last line
+  EXPECT_TRUE(contains(screen, "1) end-administrative")) << screen;
+  EXPECT_TRUE(contains(screen, "more: 'choices' lists them all")) << screen;
+  // Without it (not a terminal): the whole screen, as before.
+  const CliRun full =
+      reisswitz("play 1870 --side French --seed 3 --no-autosave --color never < /dev/null");
+  EXPECT_TRUE(contains(full.out, "* controlled by the enemy of its country (3.7)")) << full.out;
+  EXPECT_TRUE(contains(full.out, "30) ")) << full.out;
 }
 
 // `reisswitz play 1870` started in `dir` for a new game, its input at an end at once.
