@@ -341,17 +341,23 @@ LadderTally tally(const std::vector<LadderGame>& games, std::size_t first, std::
   LadderTally t;
   for (const auto& g : games) {
     if (g.first != first || g.second != second || (side >= 0 && g.side != side)) continue;
+    t.timing[0].add(g.timing[0]);
+    t.timing[1].add(g.timing[1]);
+    // A game cut off at --max-steps has no result (GAP-W-01): its returns were
+    // 0 for the bot listed first and so 1 for the other, which made a short
+    // --max-steps decide the ladder by the order of --bots.
+    if (!g.finished) {
+      ++t.unfinished;
+      continue;
+    }
     ++t.games;
     t.score += g.score;
-    if (!g.finished) ++t.unfinished;
     if (g.score > 0.75)
       ++t.wins;
     else if (g.score < 0.25)
       ++t.losses;
     else
       ++t.draws;
-    t.timing[0].add(g.timing[0]);
-    t.timing[1].add(g.timing[1]);
   }
   return t;
 }

@@ -86,7 +86,8 @@ class LadderFile {
 
 // Totals for one pairing and side (side < 0: both sides).
 struct LadderTally {
-  int games = 0, wins = 0, draws = 0, losses = 0, unfinished = 0;
+  int games = 0, wins = 0, draws = 0, losses = 0;  // finished games only
+  int unfinished = 0;                              // cut off at --max-steps: no result
   double score = 0;
   Timing timing[2];
 };

@@ -28,6 +28,8 @@ Result<SearchBudget> parse_search_budget(const std::string& bot_name) {
   };
   if (bot_name.rfind(prefix, 0) != 0) return wrong("not a search bot");
   auto number = [](std::string_view text, long lo, long& n) {
+    if (text.size() > 1 && text.front() == '0')
+      return false;  // "010": as the command line, no leading zero
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
     return ec == std::errc() && end == text.data() + text.size() && n >= lo && n <= 100000000;
   };

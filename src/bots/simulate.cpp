@@ -33,7 +33,9 @@ Proportion wilson(double successes, int n) {
   const double z = 1.96, p = successes / n, z2n = z * z / n;
   const double centre = (p + z2n / 2) / (1 + z2n);
   const double half = z * std::sqrt(p * (1 - p) / n + z2n / (4.0 * n)) / (1 + z2n);
-  return {p, std::max(0.0, centre - half), std::min(1.0, centre + half)};
+  // All or none: the bound is exactly 1 or 0, not 0.9999999999999999.
+  return {p, successes <= 0 ? 0.0 : std::max(0.0, centre - half),
+          successes >= n ? 1.0 : std::min(1.0, centre + half)};
 }
 
 Result<std::vector<GameOutcome>> simulate_1870(const Game& game, const SimulationConfig& cfg,

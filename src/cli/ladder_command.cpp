@@ -90,6 +90,10 @@ int run_ladder(const LadderArgs& a) {
               << "' does not exist: there are no games to report\n";
     return 1;
   }
+  if (a.report && std::filesystem::is_directory(a.results)) {
+    std::cerr << "error: --report: '" << a.results << "' is a folder, not a results file\n";
+    return 1;
+  }
   if (!a.results.empty()) {
     auto f = bots::LadderFile::open(a.results, c);
     if (!f) {
@@ -99,6 +103,13 @@ int run_ladder(const LadderArgs& a) {
     file = std::move(*f);
   }
   const std::vector<bots::LadderGame> done = file ? file->games() : std::vector<bots::LadderGame>{};
+  if (a.report && done.empty()) {
+    std::cerr << "error: --report: " << a.results << " holds no game of this ladder"
+              << (file->ignored() ? " (" + std::to_string(file->ignored()) + " of other ladders)"
+                                  : std::string())
+              << ": there is nothing to report\n";
+    return 1;
+  }
 
   std::string rules;
   for (const auto& o : c.options) rules += (rules.empty() ? ", options " : ",") + o;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <limits>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -97,8 +98,9 @@ nlohmann::json summary_json(const SimulateArgs& a, const std::vector<bots::GameO
   for (const auto& [kind, c] : kinds) k[kind] = prop(c);
   j["victory_kinds"] = k;
   j["mean_turns"] = n ? turns / n : 0;
-  nlohmann::json v = nlohmann::json::object();
-  for (const auto& [points, c] : vp) v[std::to_string(points)] = c;
+  // An array in the order of the marker: an object's keys came out as text ("11" before "4").
+  nlohmann::json v = nlohmann::json::array();
+  for (const auto& [points, c] : vp) v.push_back({{"vp", points}, {"games", c}});
   j["final_vp"] = v;
   return j;
 }
@@ -171,6 +173,16 @@ int run_simulate(SimulateArgs& a) {
   if (!loaded) {
     std::cerr << "error: " << loaded.error().to_string() << "\n";
     return 1;
+  }
+  if (a.cfg.seed >
+      std::numeric_limits<std::uint64_t>::max() - static_cast<std::uint64_t>(a.cfg.games - 1)) {
+    std::cerr << "error: --seed " << a.cfg.seed << ": game i plays seed + i, and seed + "
+              << a.cfg.games - 1 << " is beyond the largest seed\n";
+    return 2;
+  }
+  if (!a.plot_file.empty() && !a.plot_file.ends_with(".png") && !a.plot_file.ends_with(".svg")) {
+    std::cerr << "error: --plot " << a.plot_file << ": the plot is a .png or an .svg file\n";
+    return 2;
   }
   if (!output_files_writable(
           {{"--json", &a.json_file}, {"--csv", &a.csv_file}, {"--plot", &a.plot_file}}))

@@ -82,6 +82,27 @@ TEST(Ladder, TheSameGamesOnOneThreadOrTwo) {
   EXPECT_DOUBLE_EQ(t.score, t.wins + 0.5 * t.draws);
 }
 
+// Session 34's review: a game cut off at --max-steps scored 0 for the bot
+// listed first and 1 for the other. It has no result (GAP-W-01): it is counted
+// apart, in neither side's score.
+TEST(Ladder, AnUnfinishedGameIsNoLossForEitherBot) {
+  std::vector<LadderGame> games(3);
+  games[0].finished = true, games[0].score = 1;  // bots[0] won
+  games[1].finished = true, games[1].score = 0.5;
+  games[2].finished = false, games[2].score = 0;  // cut off: returns of 0 / 1
+  games[1].side = games[2].side = 1;
+  const auto t = tally(games, 0, 1, -1);
+  EXPECT_EQ(t.games, 2);
+  EXPECT_EQ(t.unfinished, 1);
+  EXPECT_EQ(t.wins, 1);
+  EXPECT_EQ(t.draws, 1);
+  EXPECT_EQ(t.losses, 0);
+  EXPECT_DOUBLE_EQ(t.score, 1.5);
+  const auto german = tally(games, 0, 1, 1);
+  EXPECT_EQ(german.games, 1);
+  EXPECT_EQ(german.unfinished, 1);
+}
+
 TEST(Ladder, AStoppedLadderResumesFromItsFileToTheSameResult) {
   const auto path = temp_file("ladder_resume.jsonl");
   const auto whole = run_ladder(game(), config(3));

@@ -71,6 +71,11 @@ TEST(CommandLine, ANegativeSeedOrCountIsAUsageErrorThatNamesTheOption) {
       {"odds 1870 --attack-sp 5 --defence-sp 3 --defence-hq -01",
        "--defence-hq: '-01' has a leading zero: write -1"},
       {"simulate 1870 --games 010 --quiet", "--games: '010' has a leading zero: write 10"},
+      {"simulate 1870 --games 2 --bots random,search:010 --quiet", "search:010"},
+      {"simulate 1870 --games 2 --seed 18446744073709551615 --quiet",
+       "seed + 1 is beyond the largest seed"},
+      {"simulate 1870 --games 2 --plot vp.gif --quiet",
+       "--plot vp.gif: the plot is a .png or an .svg file"},
       {"odds 1870 --attack-sp 5 --defence-sp 3 --attack-hqs 100",
        "--attack-hqs: '100' is not a whole number from 0 to 99"},
   };
@@ -120,6 +125,16 @@ TEST(CommandLine, ALadderReportOfAMissingFileIsAnError) {
   EXPECT_TRUE(contains(r.out, "'" + file + "' does not exist: there are no games to report"))
       << r.out;
   EXPECT_FALSE(std::filesystem::exists(file));
+  // A folder, or a file with no game of this ladder: nothing to report either.
+  const CliRun folder =
+      reisswitz("ladder 1870 --bots random,random --report --results " + dir.string());
+  EXPECT_EQ(folder.rc, 1) << folder.out;
+  EXPECT_TRUE(contains(folder.out, "is a folder, not a results file")) << folder.out;
+  std::ofstream(file).close();
+  const CliRun empty = reisswitz("ladder 1870 --bots random,random --report --results " + file);
+  EXPECT_EQ(empty.rc, 1) << empty.out;
+  EXPECT_TRUE(contains(empty.out, "holds no game of this ladder: there is nothing to report"))
+      << empty.out;
 }
 
 // A game cut off at --max-steps has no result (GAP-W-01): it was counted a draw.
@@ -139,6 +154,14 @@ TEST(CommandLine, ASimulationCountsUnfinishedGamesApartAndListsVpInOrder) {
   EXPECT_EQ(j["draws"]["count"], 0);
   EXPECT_TRUE(j["victory_kinds"].empty()) << j["victory_kinds"];
   for (const auto& g : j["per_game"]) EXPECT_EQ(g["winner"], "none");
+  EXPECT_EQ(j["unfinished"]["ci95"][1], 1.0);  // all: exactly 1, not 0.9999999999999999
+  int games = 0, last = -1;
+  for (const auto& v : j["final_vp"]) {  // in the order of the marker
+    EXPECT_GT(v["vp"].get<int>(), last);
+    last = v["vp"].get<int>();
+    games += v["games"].get<int>();
+  }
+  EXPECT_EQ(games, 3);
   EXPECT_TRUE(contains(read_text_file(csv).value(), ",none,unfinished,"))
       << read_text_file(csv).value();
 
