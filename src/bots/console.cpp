@@ -31,12 +31,6 @@ constexpr const char* kCyan = "36";
 
 }  // namespace
 
-std::string lower(std::string s) {
-  std::transform(s.begin(), s.end(), s.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return s;
-}
-
 // ---- PlainScreen ----
 
 std::string PlainScreen::status(const std::string& view) const {

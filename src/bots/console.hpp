@@ -16,11 +16,9 @@
 #include "core/dice.hpp"
 #include "core/game.hpp"
 #include "core/game_log.hpp"
+#include "core/text.hpp"
 
 namespace rz::bots {
-
-// `s` in lower case (ASCII): commands and orders are matched without regard to case.
-std::string lower(std::string s);
 
 // What a rule system shows at a text terminal. Every method but the odds reads
 // only the player's view JSON, never the state, so nothing hidden can leak.

@@ -4,13 +4,13 @@
 //   reisswitz odds 1870 --saved game.json --action "attack target=2107 from=2206,2207"
 //   reisswitz odds 1870 --attack-sp 12 --defence-sp 8 --terrain forest --artillery both
 #include <CLI/CLI.hpp>
-#include <cctype>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.hpp"
 #include "cli/whole_number.hpp"
 #include "core/game_log.hpp"
+#include "core/text.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/odds.hpp"
 #include "rules/wate1870/state.hpp"
@@ -57,11 +57,6 @@ int print(const nlohmann::json& j, const std::string& text, bool as_json) {
   else
     std::cout << text;
   return 0;
-}
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
 }
 
 // --terrain in any case ("Forest"), or a message naming what was given.

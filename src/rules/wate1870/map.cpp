@@ -6,6 +6,7 @@
 #include <cctype>
 #include <map>
 
+#include "core/text.hpp"
 #include "data/yaml_file.hpp"
 
 namespace rz::wate1870 {
@@ -33,12 +34,6 @@ bool share_corner(const hex::Hexside& x, const hex::Hexside& y) {
     for (int j = 0; j < 2; ++j)
       if (xs[i] == ys[j]) return hex::adjacent(xs[1 - i], ys[1 - j]);
   return false;
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 }  // namespace
