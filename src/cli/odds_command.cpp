@@ -285,8 +285,8 @@ int run_odds(const OddsArgs& a, const CLI::App& cmd, bool combat_given) {
     return 1;
   }
   const Tables& t = (*game)->data().tables;
-  if (!a.saved.empty()) return saved_odds(**game, a);
-  if (combat_given) return described_combat(**game, a);
+  if (q == Question::kSaved) return saved_odds(**game, a);
+  if (q == Question::kCombat) return described_combat(**game, a);
   if (q == Question::kForcedMarch) {
     const auto o = forced_march_odds(a.forced_march);
     return print(odds_json(o), odds_text(o), a.json);

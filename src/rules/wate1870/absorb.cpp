@@ -71,33 +71,29 @@ rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
 Events WateState::apply_absorb(const Step& step, const Action& a) {
   const Pick p{*hex::parse_hex(*a.get("hex")), *a.get("formation") == "none" ? std::string() : *a.get("formation"),
                *parse_status(*a.get("status"))};
-  // Split one SP off the chosen group, then eliminate or degrade it.
+  // Split one SP off the chosen group, then eliminate it or degrade it a status.
+  const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
+  const Status worse = p.status == Status::kGood ? Status::kDisrupted : Status::kDemoralized;
   pos_.edit_hex(p.hex, [&](std::vector<SpGroup>& run) {
     for (auto& g : run) {
       if (!g.engaged || g.side != step.side || g.formation != p.formation || g.status != p.status ||
           g.count == 0)
         continue;
       g.count -= 1;
-      const bool eliminate = step.n1 > 0 || g.status == Status::kDemoralized;
-      if (!eliminate) {
+      if (!eliminated) {
         SpGroup one = g;
         one.count = 1;
-        one.status = g.status == Status::kGood ? Status::kDisrupted : Status::kDemoralized;
+        one.status = worse;
         run.push_back(one);  // g is not used after this
       }
       break;
     }
   });
-  const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
   if (eliminated) ++eliminated_[index(step.side)];
   // The loss of a Chassepot Fire (7.1.2), of a combat (8.5), or of a river
   // crossed in retreat (8.6: the combat's retreat stage, or 8.1's).
   const char* rule = !combat_ ? "7.1.2" : combat_->stage == 7 ? "8.5" : "8.6";
-  const std::string becomes =
-      eliminated ? ""
-                 : std::string(" -> ") +
-                       std::string(status_name(p.status == Status::kGood ? Status::kDisrupted
-                                                                         : Status::kDemoralized));
+  const std::string becomes = eliminated ? "" : " -> " + std::string(status_name(worse));
   Events ev{{"loss",
              std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") +
                  " 1 SP of " + (p.formation.empty() ? "no formation" : p.formation) + " in " +

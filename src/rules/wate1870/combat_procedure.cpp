@@ -340,6 +340,11 @@ Result<CombatPreview> WateState::preview_attack(const Action& attack, std::optio
   return p;
 }
 
+bool WateState::may_commit_artillery(Side s) const {
+  return combat_ && combat_->may_commit[index(s)] &&
+         rp_[index(s)] >= combat_->artillery_rp[index(s)];
+}
+
 // The combat's next stage; each stage that waits for a decision or the dice
 // pushes itself back under the step that does.
 Events WateState::combat_continue() {
@@ -358,7 +363,7 @@ Events WateState::combat_continue() {
       const Side s = c.stage == 0 ? def : att;
       ++c.stage;
       again();
-      if (c.may_commit[index(s)] && rp_[index(s)] >= c.artillery_rp[index(s)])
+      if (may_commit_artillery(s))
         steps_.push_back({StepKind::kArtillery, s});
       else if (c.may_commit[index(s)])  // it is not asked: say why (RP are public, ruling F-6)
         ev.push_back({"artillery",

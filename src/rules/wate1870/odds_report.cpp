@@ -276,9 +276,8 @@ std::optional<CombatNowOdds> combat_now_odds(const WateState& st, std::optional<
   }
 
   // 8.4: the defender chooses first; the attacker knows its choice.
-  const bool may[kSides] = {c.may_commit[0] && st.rp(static_cast<Side>(0)) >= c.artillery_rp[0],
-                            c.may_commit[1] && st.rp(static_cast<Side>(1)) >= c.artillery_rp[1]};
-  for (auto& k : artillery_cases(in, may[index(att)], may[index(def)])) {
+  const bool att_may = st.may_commit_artillery(att);
+  for (auto& k : artillery_cases(in, att_may, st.may_commit_artillery(def))) {
     if (o.deciding == att && k.input.defence_artillery != c.committed[index(def)]) continue;
     const bool mine = o.deciding == att ? k.input.attack_artillery : k.input.defence_artillery;
     auto says = [&](Side s, bool commits) {
@@ -287,7 +286,7 @@ std::optional<CombatNowOdds> combat_now_odds(const WateState& st, std::optional<
     o.choice.push_back(mine ? "commit" : "decline");
     o.label.push_back(says(def, k.input.defence_artillery) + ", " +
                       says(att, k.input.attack_artillery) +
-                      (o.deciding == def && !may[index(att)] ? " (it may not)" : ""));
+                      (o.deciding == def && !att_may ? " (it may not)" : ""));
     o.cases.push_back(std::move(k));
   }
   o.notes.push_back(who + " commits artillery for " +
@@ -297,17 +296,20 @@ std::optional<CombatNowOdds> combat_now_odds(const WateState& st, std::optional<
 }
 
 CombatNowOdds only_choice(CombatNowOdds o, const std::string& order) {
-  CombatNowOdds out = o;
-  out.choice.clear();
-  out.label.clear();
-  out.cases.clear();
+  std::size_t kept = 0;
   for (std::size_t i = 0; i < o.cases.size(); ++i)
     if (o.choice[i] == order) {
-      out.choice.push_back(o.choice[i]);
-      out.label.push_back(o.label[i]);
-      out.cases.push_back(std::move(o.cases[i]));
+      if (kept != i) {  // no self-move
+        o.choice[kept] = std::move(o.choice[i]);
+        o.label[kept] = std::move(o.label[i]);
+        o.cases[kept] = std::move(o.cases[i]);
+      }
+      ++kept;
     }
-  return out;
+  o.choice.resize(kept);
+  o.label.resize(kept);
+  o.cases.resize(kept);
+  return o;
 }
 
 // ---- text ----

@@ -235,6 +235,8 @@ class WateState final : public State {
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
+  // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
+  bool may_commit_artillery(Side s) const;
   // The game as `viewer` sees it, typed: what view(viewer) shows, as a state a
   // bot may plan and play on, the same as one rebuilt from the view's JSON
   // (tests/bots/picture_test.cpp) without the cost of the JSON. Each enemy stack
