@@ -78,6 +78,10 @@ TEST(CommandLine, ANegativeSeedOrCountIsAUsageErrorThatNamesTheOption) {
        "--plot vp.gif: the plot is a .png or an .svg file"},
       {"odds 1870 --attack-sp 5 --defence-sp 3 --attack-hqs 100",
        "--attack-hqs: '100' is not a whole number from 0 to 99"},
+      // CLI11 said "At Most 1 required but received 2", as if a value were missing.
+      {"simulate 1870 --games 2 --games 3 --quiet", "--games is given 2 times: give it once"},
+      {"odds 1870 --attack-sp 5 --attack-sp 6 --attack-sp 7 --defence-sp 3",
+       "--attack-sp is given 3 times: give it once"},
   };
   for (const auto& c : cases) {
     const CliRun r = reisswitz(c.args);
