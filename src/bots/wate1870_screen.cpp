@@ -210,6 +210,51 @@ std::optional<wate1870::CombatNowOdds> combat_now_odds_of(const State& state, Pl
 
 }  // namespace
 
+std::string Wate1870Screen::place_note(const State& state, const Action& a) const {
+  // Only what the player knows already: the map, and his own HQs and SP (an
+  // order names none of the enemy's). The cost of a step is the one the rules
+  // will charge, reckoned on the board the player plans with (ruling F-8).
+  const auto* ws = dynamic_cast<const wate1870::WateState*>(&state);
+  if (!ws) return "";
+  auto named = [&](const std::string* id) -> std::string {
+    const HexInfo* info = id ? data_->map.find(*id) : nullptr;
+    return info ? info->name : std::string();
+  };
+  if (a.verb == "move") {
+    const std::string* to = a.get("to");
+    const auto h = to ? hex::parse_hex(*to) : std::nullopt;
+    const auto mp = h ? ws->step_mp(*h) : std::nullopt;
+    if (!mp || !ws->force()) return named(to);
+    const std::string place = named(to);
+    return (place.empty() ? "" : place + ": ") + std::to_string(*mp) + " MP, " +
+           std::to_string(ws->force()->mp_left - *mp) + " left";
+  }
+  if (a.verb == "activate" || a.verb == "return" || (a.verb == "mobilize" && a.get("hq"))) {
+    const std::string* id = a.get("hq");
+    const wate1870::HqDef* def = id ? data_->forces.find(*id) : nullptr;
+    if (!def) return named(a.get("hex"));
+    // The formation without its commander, to keep the line within 80 columns:
+    // "XII (Saxon) Corps (Crown Prince Albert)" is "XII (Saxon) Corps".
+    std::string note = def->name.substr(0, def->name.back() == ')' ? def->name.rfind(" (") : std::string::npos);
+    if (a.verb == "activate")
+      for (const auto& q : ws->hqs())
+        if (q.id == *id && q.hex) {
+          int sp = 0;
+          ws->position().sps.each_in(*q.hex, [&](const wate1870::SpGroup& g) {
+            sp += g.side == q.side && !g.activated ? g.count : 0;
+          });
+          const HexInfo* info = data_->map.find(*q.hex);
+          note += ", " + q.hex->id() + (info && !info->name.empty() ? " " + info->name : "") + ": " +
+                  std::to_string(sp) + " SP";
+        }
+    if (const std::string place = named(a.get("hex")); !place.empty()) note += ", to " + place;
+    return note;
+  }
+  for (const char* key : {"to", "hex", "target"})
+    if (const std::string place = named(a.get(key)); !place.empty()) return place;
+  return "";
+}
+
 std::string Wate1870Screen::choice_note(const State& state, Player player, const Action& a) const {
   // 8.6: a retreat into enemy SP or an unoccupied enemy ZOC eliminates the
   // force; the list offered such paths without a word. Tried on a copy: the
@@ -229,7 +274,8 @@ std::string Wate1870Screen::choice_note(const State& state, Player player, const
   }
   if (auto now = combat_now_odds_of(state, player, a)) return wate1870::odds_brief(*now);
   auto odds = attack_odds_of(state, player, a);
-  return odds && odds->ok() ? wate1870::odds_brief(**odds) : std::string();
+  if (odds && odds->ok()) return wate1870::odds_brief(**odds);
+  return place_note(state, a);
 }
 
 Result<std::string> Wate1870Screen::choice_odds(const State& state, Player player, const Action& a) const {

@@ -42,6 +42,9 @@ class Wate1870Screen final : public Screen {
   Result<std::string> choice_odds(const State& state, Player player, const Action& a) const override;
 
  private:
+  // What a choice's hexes and HQs are: the place, the HQ's name and SP, a step's MP.
+  std::string place_note(const State& state, const Action& a) const;
+
   const wate1870::GameData* data_;
   int cols_;
   int rows_;

@@ -703,6 +703,47 @@ TEST(PlayScreen, SpWithoutAFormationAreListedWhereTheyStand) {
   EXPECT_TRUE(contains(full, "1 SP: 2609:1")) << full;
 }
 
+// Session 35's play test: a choice was its bare text ("activate hq=G-IX",
+// "move to=2208"), to be looked up on the map and in the forces list. It now
+// says which HQ and how many SP, which place, and what a step costs: the MP the
+// step's own event then charges.
+TEST(PlayScreen, AChoiceNamesItsHqItsPlaceAndWhatAStepCosts) {
+  Wate1870Screen screen(game().data());
+  for (const bool fog : {false, true}) {
+    GameOptions options;
+    if (fog) options.values["12.2"] = "on";
+    auto st = std::move(game().initial_state("historical", options, 3)).value();
+    ASSERT_TRUE(st->apply(kFrench, Action("end-administrative")).ok());
+    ASSERT_TRUE(st->apply(kGerman, Action("end-administrative")).ok());
+    // 13.3: the French activate first; II Corps (Frossard) stands in Saarbrucken.
+    const Action activate = Action("activate").with("hq", "F-II");
+    const std::string note = screen.choice_note(*st, kFrench, activate);
+    EXPECT_TRUE(contains(note, "II Corps, 2306 Saarbrucken: ")) << note;
+    EXPECT_TRUE(contains(note, " SP")) << note;
+    EXPECT_EQ(screen.choice_note(*st, kFrench, Action("activate").with("hex", "2107")), "Metz");
+    ASSERT_TRUE(st->apply(kFrench, activate).ok());
+    ASSERT_TRUE(st->apply(kFrench, Action("march").with("sp", "2")).ok());
+    int steps = 0;
+    for (int i = 0; i < 4; ++i) {
+      const auto& ws = static_cast<const wate1870::WateState&>(*st);
+      const auto legal = st->legal_actions(kFrench);
+      const auto move = std::find_if(legal.begin(), legal.end(), [](const Action& a) { return a.verb == "move"; });
+      if (move == legal.end()) break;
+      const std::string said = screen.choice_note(*st, kFrench, *move);
+      const int mp = *ws.step_mp(*hex::parse_hex(*move->get("to")));
+      const std::string charged = "(" + std::to_string(mp) + " MP, " + std::to_string(ws.force()->mp_left - mp) + " left";
+      EXPECT_TRUE(contains(said, std::to_string(mp) + " MP, " + std::to_string(ws.force()->mp_left - mp) + " left"))
+          << said;
+      const auto ev = st->apply(kFrench, *move);
+      ASSERT_TRUE(ev.ok());
+      EXPECT_TRUE(std::any_of(ev->begin(), ev->end(), [&](const Event& e) { return contains(e.text, charged); }))
+          << said;
+      ++steps;
+    }
+    EXPECT_GT(steps, 0);
+  }
+}
+
 TEST(PlayScreen, FindsThePlaceAnEventOrActionNames) {
   Wate1870Screen screen(game().data());
   EXPECT_EQ(screen.place_in("march force=F-III path=2206,2107"), "2107");

@@ -309,6 +309,16 @@ std::vector<Action> WateState::march_actions(Side side) const {
   return cand;
 }
 
+std::optional<int> WateState::step_mp(hex::Hex to) const {
+  if (!force_ || hex::distance(force_->hex, to) != 1) return std::nullopt;
+  const MoveContext ctx = context_of(pos_, *force_);
+  return on_planning_board(force_->side, [&](const Board& b) -> std::optional<int> {
+    int mp = 0;
+    if (enter_mp(b, force_->hex, to, ctx, mp) != EnterBar::kNone) return std::nullopt;
+    return mp;
+  });
+}
+
 rz::Status WateState::check_march(Side side, const Action& a) const {
   // Compared as a view: each candidate order of a march's list comes through here.
   const std::string_view verb = a.verb;

@@ -237,6 +237,10 @@ class WateState final : public State {
   bool inspectable(Side viewer, hex::Hex h) const;
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
+  // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
+  // its side plans with (ruling F-8), as march_actions does; nullopt when no
+  // force acts, `to` is not next to it, or the rules bar the step.
+  std::optional<int> step_mp(hex::Hex to) const;
   // The game as `viewer` sees it, typed: what view(viewer) shows, as a state a
   // bot may plan and play on, the same as one rebuilt from the view's JSON
   // (tests/bots/picture_test.cpp) without the cost of the JSON. Each enemy stack
