@@ -124,6 +124,80 @@ TEST(Wate1870_7_4, PlannedAttacksAreRefusedWithTheirRule) {
   EXPECT_EQ(st->hash(), before);
 }
 
+// Session 35's play test: a hex named in a Planned Attack with no SP to attack
+// with was taken ("French 0 SP in 2306"): an attacking hex attacks with SP
+// (7.4). Such a hex took one of the French two, and could undo a river shift
+// (ruling T-2).
+TEST(Wate1870_7_4, EveryAttackingHexAttacksWithSp) {
+  auto st = testing::situation(R"(name: "7.4 test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+hqs:
+  - {hq: F-IV, hex: "0602", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 4, formation: F-IV, hex: "0602", source: "reconstructed: test"}
+  - {side: German, sp: 2, hex: "0702", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-IV");
+  const auto before = st->hash();
+  // 0701 is next to 0602 and to the defender in 0702, and empty.
+  auto r = st->apply(kF, *Action::parse("attack target=0702 from=0602,0701"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "7.4");
+  EXPECT_TRUE(contains(r.error().message, "0701 holds no unactivated SP of yours to attack with"))
+      << r.error().to_string();
+  EXPECT_EQ(st->hash(), before);
+  for (const auto& a : st->legal_actions(kF))
+    EXPECT_FALSE(a.verb == "attack" && contains(*a.get("from"), "0701")) << a.to_string();
+  EXPECT_TRUE(st->apply(kF, *Action::parse("attack target=0702 from=0602")).ok());
+}
+
+// The same when the command limit is used up before a hex: the 8.3 example's
+// 2nd Army (limit 12) takes 12 of the 19 SP of 1508 and none of 1509; with III
+// Corps (limit 8) the 20 SP reach all of 1508 and one SP of 1509.
+TEST(Wate1870_7_4, AHexTheCommandLimitDoesNotReachIsNoAttackingHex) {
+  auto st = testing::situation(R"(name: "7.4 limit test"
+source: "reconstructed: test"
+turn: 12
+phase: action
+vp: {value: 8, source: "reconstructed: test"}
+rp: {French: 4, German: 10, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: G-2A, hex: "1508", source: "reconstructed: test"}
+  - {hq: G-III, hex: "1508", source: "reconstructed: test"}
+  - {hq: F-VI, hex: "1408", source: "reconstructed: test"}
+sps:
+  - {side: German, sp: 12, formation: G-2A, hex: "1508", source: "reconstructed: test"}
+  - {side: German, sp: 7, formation: G-III, hex: "1508", source: "reconstructed: test"}
+  - {side: German, sp: 2, formation: G-III, hex: "1509", source: "reconstructed: test"}
+  - {side: French, sp: 6, formation: F-VI, hex: "1408", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-2A");
+  const auto before = st->hash();
+  auto r = st->apply(kG, *Action::parse("attack target=1408 from=1508,1509"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "3.6.2");
+  EXPECT_TRUE(contains(r.error().message,
+                       "the command limit is used up by the SP of the hexes named before 1509"))
+      << r.error().to_string();
+  EXPECT_EQ(st->hash(), before);
+  const auto legal = st->legal_actions(kG);
+  const auto listed = [&](const std::string& text) {
+    return std::any_of(legal.begin(), legal.end(),
+                       [&](const Action& a) { return a.to_string() == text; });
+  };
+  EXPECT_FALSE(listed("attack target=1408 from=1508,1509"));
+  EXPECT_TRUE(listed("attack target=1408 from=1508,1509 with=G-III"));
+  const Events ev = play(*st, kG, "attack target=1408 from=1508,1509 with=G-III");
+  EXPECT_TRUE(has_event(ev, "German 1 SP in 1509")) << all_text(ev);
+}
+
 TEST(Wate1870_8_0, ACombatCanBeSavedAndResumedAtEveryDecision) {
   auto st = attack_launched();
   auto back = game().deserialize(st->serialize());

@@ -82,16 +82,18 @@ std::vector<Action> WateState::planned_attack_actions(Side side) const {
       if (h != home && data_->map.on_map(h) && hex::distance(h, home) <= 1 && available_sp(side, h) > 0) others.push_back(h);
     auto add = [&](std::vector<hex::Hex> from) {
       Action a = Action("attack").with("target", target.id()).with("from", hex_list(from));
-      if (!check_planned_attack(side, a)) return;
-      out.push_back(a);
-      // The same attack with every subordinate HQ of the attacking hexes (GAP-W-13).
+      // The same attack with every subordinate HQ of the attacking hexes (GAP-W-13):
+      // their limits may let SP of a hex join that the HQ's own limit does not reach.
       std::string with;
       for (const auto& o : pos_.hqs)
         if (o.side == side && o.hex && !o.activated && o.id != q->id &&
             std::find(from.begin(), from.end(), *o.hex) != from.end() &&
             static_cast<int>(hq_rank(board(), o)) < static_cast<int>(hq_rank(board(), *q)))
           with += (with.empty() ? "" : ",") + o.id;
-      if (!with.empty()) out.push_back(Action(a).with("with", with));
+      if (check_planned_attack(side, a)) out.push_back(a);
+      if (with.empty()) return;
+      a.with("with", with);
+      if (check_planned_attack(side, a)) out.push_back(std::move(a));
     };
     add({home});
     for (std::size_t i = 0; i < others.size(); ++i) {
@@ -134,6 +136,7 @@ rz::Status WateState::check_planned_attack(Side side, const Action& a) const {
   }
   if (side == Side::kFrench && from.size() == 2 && !hex::adjacent(from[0], from[1]))
     return make_error(Code::kIllegal, "French Planned Attacks come from two hexes adjacent to each other", "7.4");
+  int limit = frames_.back().limit_left;
   for (const auto& id : with_hqs(a)) {
     const HqUnit* o = pos_.hq(id);
     if (!o || o->side != side || !o->hex) return make_error(Code::kNotFound, "'" + id + "' is not one of your HQs on the map");
@@ -142,9 +145,26 @@ rz::Status WateState::check_planned_attack(Side side, const Action& a) const {
       return make_error(Code::kIllegal, hq_label(id) + " is not in one of the attacking hexes", "7.4");
     if (static_cast<int>(hq_rank(board(), *o)) >= static_cast<int>(hq_rank(board(), *q)))
       return make_error(Code::kIllegal, hq_label(q->id) + " can bring only HQs of a lower rank into its attack", "3.6.2");
+    limit += hq_command_limit(board(), *o);
   }
   if (frames_.back().limit_left < 1)
     return make_error(Code::kIllegal, hq_label(q->id) + " has no command left to activate SP", "3.6.2");
+  // 7.4: a hex attacks with SP. A hex named with none of them (none there, or
+  // the limit used up by the hexes named before it: apply_planned_attack takes
+  // them in that order) is no attacking hex: it would take one of the French
+  // two, and could undo a river shift (ruling T-2).
+  for (auto h : from) {
+    const int avail = available_sp(side, h);
+    if (avail == 0)
+      return make_error(Code::kIllegal, h.id() + " holds no unactivated SP of yours to attack with",
+                        "7.4");
+    if (limit == 0)
+      return make_error(Code::kIllegal,
+                        "the command limit is used up by the SP of the hexes named before " +
+                            h.id() + ": none of its SP could join the attack",
+                        "3.6.2");
+    limit -= std::min(avail, limit);
+  }
   return {};
 }
 
