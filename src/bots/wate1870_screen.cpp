@@ -546,7 +546,12 @@ std::string Wate1870Screen::asked(const std::string& view) const {
     return "Your force in " + hex +
            " lost the combat and retreats 1 or 2 hexes, each closer to a source of supply (8.6).";
   if (kind == "absorb")
-    return "Your SP in the combat absorb its losses (8.5): " +
+    return std::string(
+               !j.contains("combat") || !j["combat"].is_object()
+                   ? "Your force absorbs the Chassepot Fire's losses (7.1.2): "
+               : j["combat"].value("stage", 7) == 7
+                   ? "Your SP in the combat absorb its losses (8.5): "
+                   : "Your force absorbs the losses of the river it crossed in retreat (8.6): ") +
            (n(0) > 0 ? std::to_string(n(0)) + " SP to eliminate"
                      : wate1870::steps_text(n(1)) + " to absorb") +
            ".";

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <sstream>
@@ -742,6 +743,40 @@ TEST(PlayScreen, AChoiceNamesItsHqItsPlaceAndWhatAStepCosts) {
     }
     EXPECT_GT(steps, 0);
   }
+}
+
+// Session 35's play test: the losses of a Chassepot Fire were asked for as a
+// combat's (8.5). The prompt, and the refusal of an order out of turn, name the
+// rule of the losses: the fire's (7.1.2), the combat's (8.5), or a river
+// crossed in retreat (8.6).
+TEST(PlayScreen, TheLossesAskedForNameTheirRule) {
+  Wate1870Screen screen(game().data());
+  std::map<std::string, int> seen;
+  for (std::uint64_t seed = 1; seed <= 40 && (seen["7.1.2"] == 0 || seen["8.5"] == 0); ++seed) {
+    auto st = std::move(game().initial_state("historical", {}, seed)).value();
+    RandomBot bot(seed);
+    SeededDice dice(seed);
+    for (int i = 0; i < 20000 && !st->terminal(); ++i) {
+      if (st->to_move().kind == MoveKind::kChance) {
+        ASSERT_TRUE(resolve_chance(*st, dice).ok());
+        continue;
+      }
+      const Player p = st->to_move().players.front();
+      const auto& ws = static_cast<const wate1870::WateState&>(*st);
+      if (ws.steps().back().kind == wate1870::StepKind::kAbsorb) {
+        const std::string rule = ws.loss_rule();
+        EXPECT_EQ(rule, !ws.combat() ? "7.1.2" : ws.combat()->stage == 7 ? "8.5" : "8.6");
+        const std::string asked = screen.asked(st->view(p));
+        EXPECT_TRUE(contains(asked, "(" + rule + "): ")) << asked;
+        const auto out_of_turn = st->check(1 - p, Action("keep"));
+        EXPECT_EQ(out_of_turn.error().rule, rule) << out_of_turn.error().to_string();
+        ++seen[rule];
+      }
+      ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")).ok());
+    }
+  }
+  EXPECT_GT(seen["7.1.2"], 0);
+  EXPECT_GT(seen["8.5"], 0);
 }
 
 TEST(PlayScreen, FindsThePlaceAnEventOrActionNames) {

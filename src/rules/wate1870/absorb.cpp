@@ -92,7 +92,7 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   if (eliminated) ++eliminated_[index(step.side)];
   // The loss of a Chassepot Fire (7.1.2), of a combat (8.5), or of a river
   // crossed in retreat (8.6: the combat's retreat stage, or 8.1's).
-  const char* rule = !combat_ ? "7.1.2" : combat_->stage == 7 ? "8.5" : "8.6";
+  const char* rule = loss_rule();
   const std::string becomes = eliminated ? "" : " -> " + std::string(status_name(worse));
   Events ev{{"loss",
              std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") +
@@ -111,6 +111,12 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
                   {}});
   }
   return ev;
+}
+
+const char* WateState::loss_rule() const {
+  // The combat's stage 7 is its losses (8.5); before it, 8.1's retreat, and
+  // after it, 8.6's, may cross a river.
+  return !combat_ ? "7.1.2" : combat_->stage == 7 ? "8.5" : "8.6";
 }
 
 }  // namespace rz::wate1870

@@ -387,7 +387,7 @@ rz::Status WateState::check_step(Player player, const Action& action) const {
   if (player != player_of(s.side)) {
     const StepDue due = step_due(s.kind);
     return not_your_turn("the " + std::string(side_name(s.side)) + " player is to " + due.what,
-                         due.rule);
+                         s.kind == StepKind::kAbsorb ? loss_rule() : due.rule);
   }
   switch (s.kind) {
     case StepKind::kAdministrative:

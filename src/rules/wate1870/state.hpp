@@ -235,6 +235,9 @@ class WateState final : public State {
 
   // Whether `viewer` may inspect the enemy stack in `h` (12.2 Fog of War).
   bool inspectable(Side viewer, hex::Hex h) const;
+  // The rule of the losses being absorbed: a Chassepot Fire's (7.1.2), a
+  // combat's (8.5), or a river crossed in retreat (8.6).
+  const char* loss_rule() const;
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
