@@ -134,9 +134,11 @@ Status Console::apply(Player p, const Action& a) {
     const Bot* bot = seats_.seats[static_cast<std::size_t>(p)];
     const std::string line = who + (bot ? " (" + bot->name() + " bot)" : "") + ": " + *shown;
     out_ << paint(line, bot ? kYellow : kBold) << "\n";
-    if (auto place = screen_.place_in(*shown); !place.empty()) focus_ = place;
+    if (auto place = screen_.place_in(*shown);
+        !place.empty() && (!bot || screen_.follows_opponent(*shown)))
+      focus_ = place;
   }
-  print_events(*ev, viewer());
+  print_events(*ev, viewer(), p != kChance && p != viewer());
   // The human's order is on the disk before the bots answer it.
   if (p != kChance && !seats_.seats[static_cast<std::size_t>(p)]) autosave();
   return {};
@@ -172,10 +174,12 @@ void Console::recap() {
     out_ << lines[i] << "\n";
 }
 
-void Console::print_events(const Events& ev, Player v) {
+void Console::print_events(const Events& ev, Player v, bool opponent) {
   for (const auto& e : visible_events(ev, v)) {
     out_ << "  " << paint(e.text, kCyan) << "\n";
-    if (auto place = screen_.place_in(e.text); !place.empty()) focus_ = place;
+    if (auto place = screen_.place_in(e.text);
+        !place.empty() && (!opponent || screen_.follows_opponent(e.text)))
+      focus_ = place;
   }
 }
 

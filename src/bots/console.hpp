@@ -45,6 +45,12 @@ class Screen {
   }
   // The last place named in `text` (an event, an action), to follow the action; "" if none.
   virtual std::string place_in(std::string_view text) const = 0;
+  // Whether the map should follow an opponent's order or event of this text:
+  // not one far from the front, which the player has no reason to look at.
+  virtual bool follows_opponent(std::string_view text) const {
+    (void)text;
+    return true;
+  }
   // Whether `id`, typed by the user after `map`, names a place.
   virtual Status valid_place(const std::string& id) const = 0;
   // The odds of a choice (an attack), which ask the state itself: a few words
@@ -109,7 +115,9 @@ class Console {
   bool advance();              // dice and bots until a human decides or the game ends
   Player human_to_move() const;
   Status apply(Player p, const Action& a);
-  void print_events(const Events& ev, Player viewer);
+  // `opponent`: the events of an opponent's order, which the map follows only
+  // where the screen says it should (Screen::follows_opponent).
+  void print_events(const Events& ev, Player viewer, bool opponent = false);
   void show_decision(Player p);
   void show_choices(Player p, const std::string& filter, std::size_t limit);
   Outcome handle(Player p, const std::string& line);

@@ -96,6 +96,12 @@ std::string Wate1870Screen::place_in(std::string_view text) const {
   return found;
 }
 
+bool Wate1870Screen::follows_opponent(std::string_view text) const {
+  for (const std::string_view word : {"mobilize", "return hq=", " returns "})
+    if (text.find(word) != std::string_view::npos) return false;
+  return true;
+}
+
 namespace {
 
 // A place name as typed or printed, for comparing: lower case, the accents of

@@ -356,6 +356,31 @@ TEST(PlayConsole, ResumeRefusesATamperedLog) {
   EXPECT_TRUE(contains(st.error().message, "step 1 (French: end-administrative) diverges")) << st.error().message;
 }
 
+// Session 35's play test: after the bot's Administrative Phase the map stood
+// where it had last mobilized, deep in its rear. The enemy's mobilizations do
+// not move the map; his other orders still do.
+TEST(PlayConsole, TheMapDoesNotFollowTheEnemysMobilizations) {
+  for (const std::uint64_t seed : {9, 10, 11}) {
+    Session s("quit\n", {}, kGerman);
+    s.dice = SeededDice(seed);
+    s.bot = RandomBot(seed);
+    const std::string out = s.run();
+    std::vector<std::string> mobilized;
+    for (std::size_t at = out.find("mobilize hex="); at != std::string::npos;
+         at = out.find("mobilize hex=", at + 1))
+      mobilized.push_back(out.substr(at + 13, 4));
+    const std::size_t map = out.find("Map around ");
+    ASSERT_NE(map, std::string::npos) << out;
+    const std::string centre = out.substr(map + 11, 4);
+    for (const auto& h : mobilized) EXPECT_NE(centre, h) << out;
+    EXPECT_FALSE(mobilized.empty()) << out;
+  }
+  Wate1870Screen screen(game().data());
+  EXPECT_FALSE(
+      screen.follows_opponent("French mobilizes 1 SP in Metz (2107) for 2 RP, 21 left (rule 6.2)"));
+  EXPECT_TRUE(screen.follows_opponent("French force moves 2107 -> 2108 (2 MP, 2 left, rule 7.1)"));
+}
+
 TEST(PlayConsole, CommandsRedrawWithoutActing) {
   Session s("help\nmap 2107\nmap Strasbourg\nmap 9999\nforces\nchoices end\nshow\n\nquit\n");
   const std::string out = s.run();
