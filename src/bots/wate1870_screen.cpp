@@ -572,6 +572,39 @@ std::string Wate1870Screen::asked(const std::string& view) const {
   if (kind == "reroll")
     return "You committed artillery: re-roll one of your dice, or keep them (8.4; 'odds N' gives "
            "the odds of choice N).";
+  // Session 35's play test: the list offers the next unit and a formation's
+  // whole group (ruling F-4's listing choice), and did not say more is allowed.
+  if (kind == "setup") {
+    // What is left to place: the view holds the player's own (setup.cpp):
+    // [side, HQ, formation, default hex, SP, status, flipped].
+    std::vector<std::string> hqs;
+    std::vector<std::pair<std::string, int>> sp;
+    if (j.contains("setup") && j["setup"].is_array())
+      for (const auto& p : j["setup"]) {
+        if (!p.is_array() || p.size() < 5 || p[0] != j.value("you", "")) continue;
+        if (!p[1].get<std::string>().empty()) {
+          hqs.push_back(p[1].get<std::string>());
+          continue;
+        }
+        const std::string f = p[2].get<std::string>().empty() ? "none" : p[2].get<std::string>();
+        if (sp.empty() || sp.back().first != f) sp.emplace_back(f, 0);
+        sp.back().second += p[4].get<int>();
+      }
+    std::string left;
+    std::size_t width = 0;
+    auto add = [&](const std::string& item) {
+      if (width + item.size() + 1 > 78) left += "\n", width = 0;
+      left += (width ? " " : "  ") + item;
+      width += item.size() + (width ? 1 : 2);
+    };
+    for (const auto& h : hqs) add(h);
+    for (const auto& [f, n] : sp) add(f + ":" + std::to_string(n) + "SP");
+    return "Set up in your own country (14.0). The choices place the next unit in a town,\n"
+           "fortress or rail hex; you may also type any unit still to place, any hex of\n"
+           "your country and any number of a formation's SP (place formation=ID hex=XXYY\n"
+           "sp=N), or auto-setup. Still to place (HQs, then SP by formation):\n" +
+           left;
+  }
   return "";
 }
 

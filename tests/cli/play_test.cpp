@@ -804,6 +804,26 @@ TEST(PlayScreen, TheLossesAskedForNameTheirRule) {
   EXPECT_GT(seen["8.5"], 0);
 }
 
+// Session 35's play test: the free set-up listed only the next unit with its
+// group's SP, and did not say that any unit, hex or number may be typed (ruling
+// F-4), nor what was left to place.
+TEST(PlayScreen, TheFreeSetUpSaysWhatMayBePlacedAndWhatIsLeft) {
+  Wate1870Screen screen(game().data());
+  auto st = std::move(game().initial_state("free", {}, 3)).value();
+  // 14.0: the Germans set up first.
+  ASSERT_TRUE(st->apply(kGerman, Action("auto-setup")).ok());
+  ASSERT_TRUE(st->apply(kGerman, Action("end-setup")).ok());
+  std::string asked = screen.asked(st->view(kFrench));
+  EXPECT_TRUE(contains(asked, "any number of a formation's SP")) << asked;
+  EXPECT_TRUE(contains(asked, " F-I:12SP ")) << asked;
+  std::istringstream lines(asked);
+  for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 80u) << line;
+  ASSERT_TRUE(st->apply(kFrench, *Action::parse("place formation=F-I hex=2608 sp=5")).ok());
+  asked = screen.asked(st->view(kFrench));
+  EXPECT_TRUE(contains(asked, " F-I:7SP ")) << asked;
+  EXPECT_EQ(screen.asked(st->view(kGerman)), "");  // not the Germans' step
+}
+
 TEST(PlayScreen, FindsThePlaceAnEventOrActionNames) {
   Wate1870Screen screen(game().data());
   EXPECT_EQ(screen.place_in("march force=F-III path=2206,2107"), "2107");
