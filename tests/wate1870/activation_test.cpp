@@ -2,6 +2,7 @@
 // through the contract from small scenarios on the shipped map.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "phases_fixture.hpp"
@@ -152,6 +153,79 @@ TEST(Wate1870_7_0, AnHqOrForceActivatesOnlyOnceATurn) {
   ASSERT_TRUE(resolve_chance(*st, dice).ok());
   play(*st, kG, "pass");
   expect_refused(*st, kF, "activate hq=F-III", "7.0");
+}
+
+// 7.0's printed example: an army HQ stacked with 10 SP, a corps HQ with 7 SP
+// next to it, and 4 SP next to the corps. The army detaches 3 SP of its hex
+// and activates the corps, which detaches 3 of the 4 SP, then 2 of its own
+// hex, and marches with 3 more (8 SP, its limit); the army then detaches the
+// 2 SP left in the corps' hex and marches with its own 7. All is activated
+// but the 1 SP, which may activate later.
+TEST(Wate1870_7_0, PrintedExampleAnArmyHqActivatesItsCorpsInAChain) {
+  auto st = situation(R"yaml(
+name: "7.0 example"
+source: "rule 7.0 example"
+turn: 3
+phase: action
+vp: 11
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: German, source: "rule 13.3 (used here to skip the initiative roll)"}
+hqs:
+  - {hq: G-1A, hex: "2100", source: "rule 7.0 example: a German army HQ"}
+  - {hq: G-VII, hex: "2200", source: "rule 7.0 example: an adjacent corps HQ"}
+  - {hq: F-III, hex: "0808", source: "reconstructed: test (a French HQ far away)"}
+sps:
+  - {side: German, sp: 10, formation: G-1A, hex: "2100", source: "rule 7.0 example"}
+  - {side: German, sp: 7, formation: G-VII, hex: "2200", source: "rule 7.0 example"}
+  - {side: German, sp: 4, formation: G-VII, hex: "2300", source: "rule 7.0 example"}
+  - {side: French, sp: 4, formation: F-III, hex: "0808", source: "reconstructed: test"}
+)yaml");
+  ASSERT_TRUE(st);
+  const auto away = [&](const std::string& to) {
+    play(*st, kG, "move to=" + to);
+    play(*st, kG, "stop");
+  };
+  const auto said = [](const Events& ev, const std::string& text) {
+    return std::any_of(ev.begin(), ev.end(),
+                       [&](const Event& e) { return e.text.find(text) != std::string::npos; });
+  };
+  EXPECT_TRUE(said(play(*st, kG, "activate hq=G-1A"), "command limit 12 SP"));
+  EXPECT_TRUE(said(play(*st, kG, "detach hex=2100 sp=3"), "9 SP of its limit left"));
+  play(*st, kG, "march");
+  away("2000");
+  // The army pauses while the corps completes its activation.
+  EXPECT_TRUE(said(play(*st, kG, "activate hq=G-VII"), "command limit 8 SP"));
+  expect_refused(*st, kG, "detach hex=2300 sp=4", "3.6.1");  // a German inherent division: 3 SP
+  EXPECT_TRUE(said(play(*st, kG, "detach hex=2300 sp=3"), "5 SP of its limit left"));
+  play(*st, kG, "march");
+  away("2400");
+  EXPECT_TRUE(said(play(*st, kG, "detach hex=2200 sp=2"), "3 SP of its limit left"));
+  play(*st, kG, "march");
+  away("2201");
+  expect_refused(*st, kG, "march sp=4", "3.6.2");  // 8 SP in all
+  play(*st, kG, "march sp=3");
+  away("2301");
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "2200", Status::kGood), 2);
+  // The army goes on.
+  EXPECT_TRUE(said(play(*st, kG, "detach hex=2200 sp=2"), "7 SP of its limit left"));
+  play(*st, kG, "march");
+  away("2201");
+  play(*st, kG, "march sp=7");
+  away("2101");
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "2100", Status::kGood), 0);
+  EXPECT_EQ(sp_of(*st, Side::kGerman, "2200", Status::kGood), 0);
+  int unactivated = 0;
+  for (const auto& g : st->sps())
+    if (g.side == Side::kGerman && !g.activated) {
+      EXPECT_EQ(g.hex.id(), "2300");
+      unactivated += g.count;
+    }
+  EXPECT_EQ(unactivated, 1);
+  // The activation is over: the next one goes by the initiative (5.0), here the German's.
+  roll(*st, {1, 1});
+  expect_refused(*st, kG, "activate hq=G-1A", "7.0");
+  expect_refused(*st, kG, "activate hq=G-VII", "7.0");
+  EXPECT_TRUE(is_legal(*st, kG, "activate hex=2300"));
 }
 
 const char* kGermanRaid = R"yaml(

@@ -66,6 +66,27 @@ TEST(Wate1870_6_2, TheFrenchMobilizeAtLeastThreeHexesFromNonDemoralizedEnemies) 
   EXPECT_TRUE(is_legal(*demoralized, kF, "mobilize hex=1807 sp=1"));
 }
 
+// 6.2: "German units may not be mobilized adjacent to non-Demoralized enemy
+// units" (session 35's audit found it untested). Kaiserslautern (2504) is
+// next to the French in 2404; a demoralized stack there does not forbid it.
+TEST(Wate1870_6_2, TheGermansMobilizeNoSpNextToNonDemoralizedEnemies) {
+  const std::string french =
+      R"(  - {side: French, sp: 3, hex: "2404", source: "reconstructed: test"}
+)";
+  auto st = situation(admin(french));
+  ASSERT_TRUE(st);
+  play(*st, kF, "end-administrative");
+  EXPECT_FALSE(is_legal(*st, kG, "mobilize hex=2504 sp=1"));
+  expect_refused(*st, kG, "mobilize hex=2504 sp=1", "6.2");
+  EXPECT_TRUE(is_legal(*st, kG, "mobilize hex=2800 sp=1"));  // Frankfurt, far away
+  std::string demoralized = french;
+  demoralized.replace(demoralized.find("hex:"), 0, "status: demoralized, ");
+  auto st2 = situation(admin(demoralized));
+  ASSERT_TRUE(st2);
+  play(*st2, kF, "end-administrative");
+  EXPECT_TRUE(is_legal(*st2, kG, "mobilize hex=2504 sp=1"));
+}
+
 // Ruling F-8: under 12.2 the French may not inspect a German stack two hexes
 // from Verdun with no French unit near it, so its being demoralized may not
 // show in where they may mobilize: it counts as not demoralized.
