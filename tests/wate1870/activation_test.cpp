@@ -228,6 +228,58 @@ sps:
   EXPECT_TRUE(is_legal(*st, kG, "activate hex=2300"));
 }
 
+// Ruling A-1 (session 35's rules audit): 7.0 lets an HQ activate "any SP", so
+// its detach and its march may say how many are disrupted or demoralized. F-III
+// holds 6 good and 6 disrupted SP in 1508.
+TEST(Wate1870_7_0, AnHqActivatesAnySpItChoosesByStatus_RulingA1) {
+  auto st = situation(kFrenchCorps);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  // Every mix is offered; the best first without the arguments.
+  EXPECT_TRUE(is_legal(*st, kF, "detach hex=1508 sp=3"));
+  EXPECT_TRUE(is_legal(*st, kF, "detach hex=1508 sp=3 disrupted=2"));
+  EXPECT_TRUE(is_legal(*st, kF, "detach hex=1508 sp=3 disrupted=3"));
+  EXPECT_FALSE(is_legal(*st, kF, "detach hex=1508 sp=3 disrupted=0"));
+  EXPECT_TRUE(is_legal(*st, kF, "march sp=8 disrupted=6"));
+  // The disrupted SP go to the rear: the good ones stay in line.
+  const Events ev = play(*st, kF, "detach hex=1508 sp=3 disrupted=3");
+  EXPECT_TRUE(std::any_of(ev.begin(), ev.end(), [](const Event& e) {
+    return e.text.find("activates 3 SP (3 disrupted) in 1508") != std::string::npos;
+  }));
+  play(*st, kF, "march");
+  play(*st, kF, "move to=1608");
+  play(*st, kF, "stop");
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1608", Status::kDisrupted), 3);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kGood), 6);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kDisrupted), 3);
+  // The HQ marches with its 3 disrupted SP and 2 good ones; 4 good SP stay.
+  play(*st, kF, "march sp=5 disrupted=3");
+  int acting_disrupted = 0, acting_good = 0;
+  for (const auto& g : st->sps())
+    if (g.acting) (g.status == Status::kGood ? acting_good : acting_disrupted) += g.count;
+  EXPECT_EQ(acting_good, 2);
+  EXPECT_EQ(acting_disrupted, 3);
+}
+
+TEST(Wate1870_7_0, ANamedMixTheHexDoesNotHoldIsRefused_RulingA1) {
+  auto st = situation(kFrenchCorps);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  expect_refused(*st, kF, "detach hex=1508 sp=3 demoralized=1", "7.0");  // none demoralized there
+  expect_refused(*st, kF, "detach hex=1408 sp=2 disrupted=1", "7.0");    // 1408 is all good
+  expect_refused(*st, kF, "march sp=8 disrupted=7", "7.0");
+  expect_refused(*st, kF, "detach hex=1508 sp=2 disrupted=3", "", Code::kMalformed);
+  expect_refused(*st, kF, "detach hex=1508 sp=2 disrupted=x", "", Code::kMalformed);
+  expect_refused(*st, kF, "rally sp=2 disrupted=2", "",
+                 Code::kMalformed);  // a rally takes the worst (RA-2)
+  const auto r = st->check(kF, *Action::parse("detach hex=1508 sp=3 demoralized=1"));
+  EXPECT_NE(r.error().message.find("1508 holds 0 unactivated demoralized SP; you named 1"),
+            std::string::npos)
+      << r.error().to_string();
+  // Written otherwise, a mix the list offers is taken.
+  EXPECT_TRUE(st->check(kF, *Action::parse("detach hex=1508 sp=3 disrupted=0 demoralized=0")).ok());
+}
+
 const char* kGermanRaid = R"yaml(
 name: "A German division near Chalons"
 source: "reconstructed: test situation for rules 3.7 and 11.0"

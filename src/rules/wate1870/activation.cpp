@@ -24,32 +24,133 @@ int WateState::available_sp(Side side, hex::Hex h) const {
   return n;
 }
 
+namespace {
+
+// Up to n unactivated SP of `side` and status `want` among the first `had`
+// groups of a hex's run, split off as acting (take_sps); returns how many are
+// still wanted.
+int take_status(std::vector<SpGroup>& run, std::size_t had, Side side, Status want, int n,
+                bool off_train, std::optional<Status> as) {
+  for (std::size_t i = 0; i < had && n > 0; ++i) {
+    SpGroup& g = run[i];
+    if (g.side != side || g.activated || g.acting || (off_train && g.entrained) || g.status != want)
+      continue;
+    const int k = std::min(n, g.count);
+    SpGroup taken = g;
+    taken.count = k;
+    taken.activated = true;
+    taken.acting = true;
+    if (as) taken.status = *as;
+    g.count -= k;
+    n -= k;
+    run.push_back(taken);
+  }
+  return n;
+}
+
+constexpr std::array kStatuses{Status::kGood, Status::kDisrupted, Status::kDemoralized};
+
+}  // namespace
+
 void WateState::take_sps(Side side, hex::Hex h, int n, bool worst_first, bool off_train,
                          std::optional<Status> as) {
   // Best status first to move or fight, worst first to rally.
-  const auto order = worst_first ? std::array{Status::kDemoralized, Status::kDisrupted, Status::kGood}
-                                 : std::array{Status::kGood, Status::kDisrupted, Status::kDemoralized};
+  const auto order =
+      worst_first ? std::array{Status::kDemoralized, Status::kDisrupted, Status::kGood} : kStatuses;
   // The SP are all in h: only its groups are read and put back in order.
   pos_.edit_hex(h, [&](std::vector<SpGroup>& run) {
     const std::size_t had = run.size();  // the parts taken are added after these
-    for (Status want : order) {
-      for (std::size_t i = 0; i < had && n > 0; ++i) {
-        SpGroup& g = run[i];
-        if (g.side != side || g.activated || g.acting || (off_train && g.entrained) ||
-            g.status != want)
-          continue;
-        const int k = std::min(n, g.count);
-        SpGroup taken = g;
-        taken.count = k;
-        taken.activated = true;
-        taken.acting = true;
-        if (as) taken.status = *as;
-        g.count -= k;
-        n -= k;
-        run.push_back(taken);
-      }
-    }
+    for (Status want : order) n = take_status(run, had, side, want, n, off_train, as);
   });
+}
+
+void WateState::take_mix(Side side, hex::Hex h, const std::array<int, 3>& mix) {
+  pos_.edit_hex(h, [&](std::vector<SpGroup>& run) {
+    const std::size_t had = run.size();
+    for (std::size_t k = 0; k < 3; ++k)
+      (void)take_status(run, had, side, kStatuses[k], mix[k], false, std::nullopt);
+  });
+}
+
+std::array<int, 3> WateState::available_by_status(Side side, hex::Hex h) const {
+  std::array<int, 3> n{};
+  pos_.sps.each_in(h, [&](const SpGroup& g) {
+    if (g.side == side && !g.activated && !g.acting)
+      n[static_cast<std::size_t>(g.status)] += g.count;
+  });
+  return n;
+}
+
+std::array<int, 3> WateState::best_first(const std::array<int, 3>& available, int n) {
+  std::array<int, 3> mix{};
+  for (std::size_t k = 0; k < 3; ++k) {
+    mix[k] = std::min(n, available[k]);
+    n -= mix[k];
+  }
+  return mix;
+}
+
+std::optional<std::array<int, 3>> WateState::sp_mix(const Action& a,
+                                                    const std::array<int, 3>& available) {
+  const auto n = int_arg(a, "sp");
+  if (!n) return std::nullopt;
+  const std::string* d = a.get("disrupted");
+  const std::string* m = a.get("demoralized");
+  if (!d && !m) return best_first(available, *n);
+  const auto dn = d ? int_arg(a, "disrupted") : std::optional<int>(0);
+  const auto mn = m ? int_arg(a, "demoralized") : std::optional<int>(0);
+  if (!dn || !mn) return std::nullopt;
+  return std::array<int, 3>{*n - *dn - *mn, *dn, *mn};
+}
+
+rz::Status WateState::check_sp_mix(const Action& a, Side side, hex::Hex h) const {
+  // 7.0: "An activated HQ may activate any SP in or adjacent to its own hex":
+  // which of them, by status, the order may say (ruling A-1).
+  const auto available = available_by_status(side, h);
+  for (const char* key : {"disrupted", "demoralized"})
+    if (a.get(key) && !int_arg(a, key))
+      return make_error(Code::kMalformed,
+                        with_number_fault(std::string(key) + "=N is a number of SP", a, key));
+  const auto mix = sp_mix(a, available);
+  if (!mix) return {};  // sp= itself is reported by the order's own check
+  if ((*mix)[0] < 0)
+    return make_error(Code::kMalformed,
+                      "of sp=" + *a.get("sp") + ", more are named disrupted and demoralized (" +
+                          std::to_string((*mix)[1] + (*mix)[2]) + ") than there are SP");
+  for (std::size_t k = 0; k < 3; ++k)
+    if ((*mix)[k] > available[k])
+      return illegal(h.id() + " holds " + std::to_string(available[k]) + " unactivated " +
+                         std::string(status_name(kStatuses[k])) + " SP; you named " +
+                         std::to_string((*mix)[k]),
+                     "7.0");
+  return {};
+}
+
+void WateState::add_sp_orders(std::vector<Action>& out, const Action& base,
+                              const std::array<int, 3>& available, int n) const {
+  const auto best = best_first(available, n);
+  for (int m = 0; m <= std::min(n, available[2]); ++m)
+    for (int d = 0; d <= std::min(n - m, available[1]); ++d) {
+      const std::array<int, 3> mix{n - d - m, d, m};
+      if (mix[0] > available[0]) continue;
+      Action a = Action(base).with("sp", std::to_string(n));
+      // A mix all in good order is always the best first: it is written so.
+      if (mix != best) {
+        if (d > 0) a.with("disrupted", std::to_string(d));
+        if (m > 0) a.with("demoralized", std::to_string(m));
+      }
+      out.push_back(std::move(a));
+    }
+}
+
+std::string WateState::mix_text(const std::array<int, 3>& mix) {
+  if (mix[1] == 0 && mix[2] == 0) return "";
+  std::string s;
+  for (std::size_t k = 0; k < 3; ++k)
+    if (mix[k] > 0)
+      s += (s.empty() ? "" : ", ") + std::to_string(mix[k]) + " " +
+           std::string(status_name(kStatuses[k]));
+  return " (" + s + ")";
 }
 
 bool WateState::can_activate_anything(Side side) const {
@@ -193,18 +294,19 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   for (auto n : hex::neighbours(*q->hex))
     if (data_->map.on_map(n)) reach.push_back(n);
   for (auto h : reach) {
-    const int avail = std::min({available_sp(side, h), f.limit_left, max});
-    const std::string id = h.id();
-    for (int n = 1; n <= avail; ++n)
-      out.push_back(Action("detach").with("hex", id).with("sp", std::to_string(n)));
+    const auto by_status = available_by_status(side, h);
+    const int avail = std::min({by_status[0] + by_status[1] + by_status[2], f.limit_left, max});
+    const Action detach = Action("detach").with("hex", h.id());
+    for (int n = 1; n <= avail; ++n) add_sp_orders(out, detach, by_status, n);
   }
   const Rank rank = hq_rank(board(), *q);
   for (const auto& o : pos_.hqs)
     if (o.side == side && o.hex && !o.activated && o.id != q->id && hex::distance(*o.hex, *q->hex) <= 1 &&
         static_cast<int>(hq_rank(board(), o)) < static_cast<int>(rank))
       out.push_back(Action("activate").with("hq", o.id));
-  const int own = std::min(available_sp(side, *q->hex), f.limit_left);
-  for (int n = 0; n <= own; ++n) out.push_back(Action("march").with("sp", std::to_string(n)));
+  const auto own_by_status = available_by_status(side, *q->hex);
+  const int own = std::min(own_by_status[0] + own_by_status[1] + own_by_status[2], f.limit_left);
+  for (int n = 0; n <= own; ++n) add_sp_orders(out, Action("march"), own_by_status, n);
   for (auto& a : planned_attack_actions(side)) out.push_back(std::move(a));
   // 7.3: a rally takes the worst SP first, off the train (RA-2): any number of
   // them includes a disordered one if there is one (RA-1).
@@ -237,10 +339,17 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
   }
   if (a.verb == "attack") return check_planned_attack(side, a);  // 7.4
   const auto n = int_arg(a, "sp");
+  // 7.0, ruling A-1: a detach or the HQ's march may name how many of its SP are
+  // disrupted and demoralized; a rally takes the worst first (RA-2).
+  const std::size_t mix_args =
+      a.verb == "rally" ? 0u : (a.get("disrupted") ? 1u : 0u) + (a.get("demoralized") ? 1u : 0u);
   if (a.verb == "detach") {
     auto h = hex_arg(a, "hex");
-    if (!h || !n || a.args.size() != 2)
-      return make_error(Code::kMalformed, with_number_fault("detach needs hex=XXYY sp=N", a, "sp"));
+    if (!h || !n || a.args.size() != 2 + mix_args)
+      return make_error(
+          Code::kMalformed,
+          with_number_fault("detach needs hex=XXYY sp=N, and may add disrupted=N demoralized=N", a,
+                            "sp"));
     if (hex::distance(*h, *q->hex) > 1)
       return illegal(who + " can activate SP only in or adjacent to its hex " + q->hex->id(), "3.6.2");
     if (*n < 1) return make_error(Code::kMalformed, "detach at least 1 SP");
@@ -256,10 +365,10 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
       return illegal(h->id() + " holds " + std::to_string(available_sp(side, *h)) + " unactivated SP; you named " +
                          std::to_string(*n),
                      "7.0");
-    return {};
+    return check_sp_mix(a, side, *h);
   }
   if (a.verb == "march" || a.verb == "rally") {
-    if (!n || a.args.size() != 1)
+    if (!n || a.args.size() != 1 + mix_args)
       return make_error(
           Code::kMalformed,
           with_number_fault(a.verb + " needs sp=N (the SP of the HQ's hex that act with it)", a,
@@ -281,7 +390,7 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
                        "7.3");
       return check_rally(side, *q->hex, sp);
     }
-    return {};
+    return check_sp_mix(a, side, *q->hex);
   }
   return illegal("'" + a.verb + "' is not an order an HQ can give: detach, activate, march, rally, attack or end", "7.0");
 }
@@ -313,26 +422,33 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   if (a.verb == "detach") {
     const hex::Hex h = *hex_arg(a, "hex");
     f.limit_left -= n;
-    take_sps(side, h, n);
+    const auto mix = *sp_mix(a, available_by_status(side, h));
+    take_mix(side, h, mix);
     const auto& inh = data_->forces.inherent(side);
     force_ = new_force(side, h, {}, false, inh.ratings.ma, inh.ratings.cautious);
     steps_.push_back({StepKind::kForceOrders, side});
-    ev.push_back({"activate", who + " activates " + std::to_string(n) + " SP in " + h.id() +
-                                  " under a temporary inherent division HQ (" + std::to_string(f.limit_left) +
-                                  " SP of its limit left, rules 3.6.1, 3.6.2)",
+    ev.push_back({"activate",
+                  who + " activates " + std::to_string(n) + " SP" + mix_text(mix) + " in " +
+                      h.id() + " under a temporary inherent division HQ (" +
+                      std::to_string(f.limit_left) + " SP of its limit left, rules 3.6.1, 3.6.2)",
                   {}});
     return ev;
   }
   // The HQ's own action, with n SP of its hex: it ends the HQ's activation (7.0).
   f.limit_left -= n;
   const bool rally = a.verb == "rally";
-  take_sps(side, *q->hex, n, rally, rally);  // a rally: worst first, off the train (RA-2)
+  const auto mix = rally ? std::array<int, 3>{} : *sp_mix(a, available_by_status(side, *q->hex));
+  if (rally)
+    take_sps(side, *q->hex, n, true, true);  // a rally: worst first, off the train (RA-2)
+  else
+    take_mix(side, *q->hex, mix);
   const ForceCommand cmd = force_command(board(), {q}, side);
   force_ = new_force(side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious);
   if (a.verb == "march") {
     steps_.push_back({StepKind::kMarch, side});
-    ev.push_back({"march", who + " marches with " + std::to_string(n) + " SP from " + q->hex->id() + ", " +
-                               std::to_string(cmd.ma) + " MP (rule 7.1)",
+    ev.push_back({"march",
+                  who + " marches with " + std::to_string(n) + " SP" + mix_text(mix) + " from " +
+                      q->hex->id() + ", " + std::to_string(cmd.ma) + " MP (rule 7.1)",
                   {}});
     return ev;
   }

@@ -2,6 +2,7 @@
 // A game of "1870: The War Against the Empire" as a State of the engine
 // contract (src/core/game.hpp). Procedures keep their pending steps on a
 // stack in the state, so a game can be saved and resumed at any decision.
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json_fwd.hpp>
@@ -238,6 +239,14 @@ class WateState final : public State {
   // The rule of the losses being absorbed: a Chassepot Fire's (7.1.2), a
   // combat's (8.5), or a river crossed in retreat (8.6).
   const char* loss_rule() const;
+  // 7.0 "any SP" (ruling A-1): the unactivated SP of `side` in `h` by status
+  // (good, disrupted, demoralized), and the mix an order `sp=N [disrupted=D]
+  // [demoralized=M]` takes: without D and M, the best first; nullopt when the
+  // numbers are malformed (check_hq_order reports them).
+  std::array<int, 3> available_by_status(Side side, hex::Hex h) const;
+  static std::array<int, 3> best_first(const std::array<int, 3>& available, int n);
+  static std::optional<std::array<int, 3>> sp_mix(const Action& a,
+                                                  const std::array<int, 3>& available);
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
@@ -399,6 +408,14 @@ class WateState final : public State {
   void take_sps(Side side, hex::Hex h, int n, bool worst_first = false, bool off_train = false,
                 std::optional<Status> as = std::nullopt);
   int available_sp(Side side, hex::Hex h) const;  // unactivated SP in h
+  rz::Status check_sp_mix(const Action& a, Side side, hex::Hex h) const;
+  // The orders of n SP of h, one for each mix of statuses it may take (7.0):
+  // `base` with sp=N, and with disrupted= and demoralized= where the mix is not the best first.
+  void add_sp_orders(std::vector<Action>& out, const Action& base,
+                     const std::array<int, 3>& available, int n) const;
+  // Marks the SP of a mix as the acting force (take_sps, one status at a time).
+  void take_mix(Side side, hex::Hex h, const std::array<int, 3>& mix);
+  static std::string mix_text(const std::array<int, 3>& mix);  // " (2 good, 1 disrupted)" or ""
   std::string hq_label(const std::string& id) const;
 
   // 7.1 March (march.cpp).
