@@ -271,9 +271,11 @@ void Console::help(Player p) {
           "  forces [enemy]  list your forces in full, with their HQs' ratings (or the enemy's, as "
           "far\n"
           "                  as you may see them)\n"
-          "  odds N          the exact odds of choice N (an attack, the French fire, a Forced "
+          "  odds N [full]   the exact odds of choice N (an attack, the French fire, a Forced "
           "March,\n"
-          "                  a combat's artillery or re-roll), or of an action by its text\n"
+          "                  a combat's artillery or re-roll), or of an action by its text; a "
+          "small\n"
+          "                  screen shows a combat's in short, 'full' every table\n"
           "  show            redraw the whole screen\n"
           "  undo            take back your last order, while no die has been rolled and the other "
           "side\n"
@@ -290,7 +292,12 @@ void Console::help(Player p) {
   if (const std::string legend = screen_.legend(); !legend.empty()) out_ << "The map:\n" << legend;
 }
 
-void Console::show_odds(Player p, const std::string& which) {
+void Console::show_odds(Player p, const std::string& asked) {
+  // "odds N full": every table, where a small screen gives a summary.
+  std::string which = trim(asked);
+  const bool full =
+      which == "full" || (which.size() > 5 && which.compare(which.size() - 5, 5, " full") == 0);
+  if (full) which = trim(which.substr(0, which.size() - 4));
   Action a;
   if (const std::size_t n = parse_choice_number(which); n > 0) {
     const auto legal = state_->legal_actions(p);
@@ -307,7 +314,7 @@ void Console::show_odds(Player p, const std::string& which) {
     }
     a = *parsed;
   }
-  auto text = screen_.choice_odds(*state_, p, a);
+  auto text = screen_.choice_odds(*state_, p, a, full);
   if (!text) {
     out_ << paint(text.error().to_string(), kRed) << "\n";
     return;

@@ -54,10 +54,12 @@ class Screen {
   // Whether `id`, typed by the user after `map`, names a place.
   virtual Status valid_place(const std::string& id) const = 0;
   // The odds of a choice (an attack), which ask the state itself: a few words
-  // for the list of choices ("" for none), and the full table for 'odds N'.
+  // for the list of choices ("" for none), and the tables for 'odds N' (`full`:
+  // all of them, as 'odds N full' asks; else a screen may give a summary).
   // They must show `player` nothing it may not see (12.2).
   virtual std::string choice_note(const State&, Player, const Action&) const { return {}; }
-  virtual Result<std::string> choice_odds(const State&, Player, const Action& a) const {
+  virtual Result<std::string> choice_odds(const State&, Player, const Action& a, bool full) const {
+    (void)full;
     return make_error(Code::kNotFound, "there are no odds for '" + a.to_string() + "'");
   }
 };

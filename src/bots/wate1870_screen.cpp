@@ -284,7 +284,12 @@ std::string Wate1870Screen::choice_note(const State& state, Player player, const
   return place_note(state, a);
 }
 
-Result<std::string> Wate1870Screen::choice_odds(const State& state, Player player, const Action& a) const {
+Result<std::string> Wate1870Screen::choice_odds(const State& state, Player player, const Action& a,
+                                                bool full) const {
+  // Session 35's play test: an attack's four artillery cases are some 150
+  // lines, which scrolled off a terminal of 24.
+  const bool summary = compact_ && !full;
+  const std::string more = "('odds N full' gives every table)\n";
   const auto* ws = dynamic_cast<const wate1870::WateState*>(&state);
   // 7.1.2: the fire the French may open now (the German force is next to them: F-3).
   if (ws && (a.verb == "fire" || a.verb == "hold") &&
@@ -297,7 +302,8 @@ Result<std::string> Wate1870Screen::choice_odds(const State& state, Player playe
       return make_error(Code::kMalformed, "a Forced March adds extra=1, 2 or 3 MP");
     return wate1870::odds_text(wate1870::forced_march_odds(std::stoi(*extra)));
   }
-  if (auto now = combat_now_odds_of(state, player, a)) return wate1870::odds_text(*now);
+  if (auto now = combat_now_odds_of(state, player, a))
+    return summary ? wate1870::odds_summary(*now) + more : wate1870::odds_text(*now);
   auto odds = attack_odds_of(state, player, a);
   if (!odds)
     return make_error(
@@ -306,7 +312,7 @@ Result<std::string> Wate1870Screen::choice_odds(const State& state, Player playe
         "and re-roll of a combat; '" +
             a.to_string() + "' is none of them");
   if (!odds->ok()) return odds->error();
-  return wate1870::odds_text(**odds);
+  return summary ? wate1870::odds_summary(**odds) + more : wate1870::odds_text(**odds);
 }
 
 std::string Wate1870Screen::map(const std::string& view, const std::string& centre, bool color) const {

@@ -42,7 +42,9 @@ class Wate1870Screen final : public Screen {
   Result<hex::Hex> find_place(const std::string& text) const;
   // The odds of an attack (rules/wate1870/odds.hpp), as the player sees the game.
   std::string choice_note(const State& state, Player player, const Action& a) const override;
-  Result<std::string> choice_odds(const State& state, Player player, const Action& a) const override;
+  // On a compact screen a combat's odds are a summary unless `full`.
+  Result<std::string> choice_odds(const State& state, Player player, const Action& a,
+                                  bool full) const override;
 
  private:
   // What a choice's hexes and HQs are: the place, the HQ's name and SP, a step's MP.

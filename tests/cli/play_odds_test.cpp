@@ -19,13 +19,16 @@ namespace {
 using test_support::contains;
 using test_support::game;
 
-// Console output for a human `human` at state `st`, given `input`.
-std::string play_at(std::unique_ptr<State> st, Player human, const std::string& input) {
+// Console output for a human `human` at state `st`, given `input`; `rows`:
+// the compact screen of a small terminal (play --lines).
+std::string play_at(std::unique_ptr<State> st, Player human, const std::string& input,
+                    int rows = 0) {
   std::istringstream in(input);
   std::ostringstream out;
   RandomBot bot(1);
   SeededDice dice(1);
   Wate1870Screen screen(game().data());
+  if (rows > 0) screen.compact(rows);
   GameLog log{"1870", "test", {}, 1, st->hash(), {}, {}};
   ConsoleSeats seats{{&bot, &bot}};
   seats.seats[static_cast<std::size_t>(human)] = nullptr;
@@ -59,6 +62,29 @@ TEST(PlayConsoleOdds, AttackChoicesShowTheAttackersChanceToWin) {
       contains(out, "odds are given for attacks, Chassepot fire, Forced Marches and the artillery"))
       << out;
   EXPECT_TRUE(contains(out, "error: say which choice")) << out;
+}
+
+// Session 35's play test: on a 24-line terminal 'odds N' of an attack printed
+// some 150 lines. A compact screen gives how the numbers came about and one
+// line per artillery choice; 'odds N full' every table.
+TEST(PlayConsoleOdds, ASmallScreenSummarisesACombatsOddsAndFullGivesThemAll) {
+  auto st = wate1870::testing::saar_border();
+  ASSERT_TRUE(st);
+  const std::string out = play_at(std::move(st), 1,
+                                  "activate hq=G-VIII\nodds attack target=2206 from=2306\n"
+                                  "odds attack target=2206 from=2306 full\nquit\n",
+                                  3);
+  const auto first = out.find("Odds of attack target=2206 from=2306");
+  const auto second = out.find("Odds of attack target=2206 from=2306", first + 1);
+  ASSERT_NE(second, std::string::npos) << out;
+  const std::string brief = out.substr(first, second - first);
+  EXPECT_TRUE(contains(brief, "Each artillery choice (8.4")) << brief;
+  EXPECT_TRUE(contains(brief, "  no artillery: German wins ")) << brief;
+  EXPECT_TRUE(contains(brief, "  both commit artillery: German wins ")) << brief;
+  EXPECT_TRUE(contains(brief, "'odds N full' gives every table")) << brief;
+  EXPECT_FALSE(contains(brief, "Case 1 of")) << brief;
+  EXPECT_LT(test_support::count(brief, "\n"), 20) << brief;
+  EXPECT_TRUE(contains(out.substr(second), "Case 4 of 4")) << out.substr(second);
 }
 
 // The play test of session 33: 'odds' at a fire decision or for a Forced March

@@ -241,5 +241,9 @@ std::string odds_brief(const AttackOdds& o);
 // The same for one choice of a combat under way (only_choice): "you win 55.1%,
 // 48.0% if the German commits".
 std::string odds_brief(const CombatNowOdds& o);
+// A screen's worth (a small terminal): how each number came about, then one
+// line per case with the chance to win and the SP each side loses on average.
+std::string odds_summary(const AttackOdds& o);
+std::string odds_summary(const CombatNowOdds& o);
 
 }  // namespace rz::wate1870

@@ -369,6 +369,53 @@ std::string odds_text(const AttackOdds& o) {
   return s;
 }
 
+namespace {
+
+// One line of a summary: the attacker's chance to win, and the SP each side
+// loses outright on average (8.5).
+std::string summary_line(const std::string& label, const CombatOdds& c) {
+  const auto mean = [](const std::vector<Fraction>& v) {
+    double m = 0;
+    for (std::size_t n = 0; n < v.size(); ++n) m += static_cast<double>(n) * v[n].to_double();
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%.2f", m);
+    return std::string(buf);
+  };
+  const Side att = c.input.attacker, def = other(att);
+  return "  " + label + ": " + std::string(side_name(att)) + " wins " + pc1(c.attack.win) +
+         "; SP lost " + std::string(side_name(att)) + " " + mean(c.attack.sp_eliminated) + ", " +
+         std::string(side_name(def)) + " " + mean(c.defence.sp_eliminated) + "\n";
+}
+
+std::string artillery_label(const CombatOdds& c) {
+  const Side att = c.input.attacker, def = other(att);
+  if (c.input.attack_artillery && c.input.defence_artillery) return "both commit artillery";
+  if (c.input.defence_artillery) return std::string(side_name(def)) + " commits";
+  if (c.input.attack_artillery) return std::string(side_name(att)) + " commits";
+  return "no artillery";
+}
+
+}  // namespace
+
+std::string odds_summary(const AttackOdds& o) {
+  std::string s = "Odds of " + o.attack.to_string() + "\n";
+  for (const auto& l : o.setup) s += "  " + l + "\n";
+  for (const auto& n : o.notes) s += "  " + n + "\n";
+  s += "Each artillery choice (8.4; re-rolls played optimally, ruling C-7):\n";
+  for (const auto& c : o.cases) s += summary_line(artillery_label(c), c);
+  return s;
+}
+
+std::string odds_summary(const CombatNowOdds& o) {
+  std::string s =
+      "Odds of the combat on " + o.target.id() + ", " + std::string(side_name(o.deciding)) +
+      (o.reroll ? " to keep the dice or re-roll one" : " to commit artillery or not") + " (8.4)\n";
+  for (const auto& n : o.notes) s += "  " + n + "\n";
+  for (std::size_t i = 0; i < o.cases.size(); ++i)
+    s += summary_line(o.choice[i] + ", " + o.label[i], o.cases[i]);
+  return s;
+}
+
 std::string odds_text(const CombatNowOdds& o) {
   std::string s =
       "Odds of the combat on " + o.target.id() + ", " + std::string(side_name(o.deciding)) +
