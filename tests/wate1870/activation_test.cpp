@@ -51,6 +51,23 @@ TEST(Wate1870_7_3, ARallyImprovesEverySpOneLevelForOneRp) {
   EXPECT_EQ(st->turn(), 4);
 }
 
+// 7.3: "A demoralized force will Rally to disrupted" (session 35's audit: only
+// disrupted SP were rallied in play). 6 good and 3 demoralized SP: a rally of
+// 3 takes the worst first (RA-2), and each improves one level only.
+TEST(Wate1870_7_3, ADemoralizedForceRalliesToDisrupted) {
+  std::string yaml = kFrenchCorps;
+  yaml.replace(yaml.find("sp: 6, formation: F-III, hex: \"1508\", status: disrupted"),
+               std::string("sp: 6, formation: F-III, hex: \"1508\", status: disrupted").size(),
+               "sp: 3, formation: F-III, hex: \"1508\", status: demoralized");
+  auto st = situation(yaml);
+  ASSERT_TRUE(st);
+  play(*st, kF, "activate hq=F-III");
+  play(*st, kF, "rally sp=3");
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kDemoralized), 0);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kDisrupted), 3);
+  EXPECT_EQ(sp_of(*st, Side::kFrench, "1508", Status::kGood), 6);
+}
+
 // The head of a test situation: turn 3's Action Phase, 5 RP each, the French to act.
 std::string french_to_act(const std::string& name, const std::string& rules) {
   return "name: \"" + name + "\"\nsource: \"reconstructed: test situation for " + rules +

@@ -86,6 +86,10 @@ TEST(Wate1870_9_0, BelowTwoToOneThereIsNoSiegeAssault) {
   EXPECT_FALSE(st->position().fortress_destroyed(*hex::parse_hex("2609")));
 }
 
+// A position play reaches (ruling P-11: an empty enemy fortress changes hands
+// when entered, so the French besiege a garrison; session 35's audit found this
+// test with the French alone in Landau): 8 French SP against Landau's SR 3 and
+// 1 German SP is 2:1.
 TEST(Wate1870_9_1, AFrenchSiegeOfAGermanFortressGainsTwoVp) {
   auto st = situation(R"(name: "Landau"
 source: "reconstructed: test"
@@ -93,7 +97,8 @@ turn: 5
 phase: siege
 vp: {value: 12, source: "reconstructed: test"}
 sps:
-  - {side: French, sp: 6, hex: "2705", source: "reconstructed: test"}
+  - {side: French, sp: 8, hex: "2705", source: "reconstructed: test"}
+  - {side: German, sp: 1, hex: "2705", source: "reconstructed: test"}
 )");
   ASSERT_TRUE(st);
   const auto ev = roll(*st, {4});
