@@ -198,6 +198,40 @@ sps:
   EXPECT_TRUE(has_event(ev, "German 1 SP in 1509")) << all_text(ev);
 }
 
+// 8.5.1, 11.0: Napoleon III, already wounded (his reverse side), struck again
+// on a double loses the French the game at once (session 35's audit: only the
+// predicate was tested, not that the game ends).
+TEST(Wate1870_11_0, NapoleonsSecondCasualtyEndsTheGameAtOnce) {
+  auto st = testing::situation(R"(name: "8.5.1 test"
+source: "reconstructed: test"
+turn: 12
+phase: action
+vp: {value: 8, source: "reconstructed: test"}
+rp: {French: 4, German: 10, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: G-2A, hex: "1508", source: "reconstructed: test"}
+  - {hq: F-NAP, hex: "1408", replacement: true, source: "reconstructed: test: wounded once"}
+sps:
+  - {side: German, sp: 12, formation: G-2A, hex: "1508", source: "reconstructed: test"}
+  - {side: French, sp: 6, formation: F-NAP, hex: "1408", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-2A");
+  play(*st, kG, "attack target=1408 from=1508");
+  // German 6+5, French 1+1: the French double calls Napoleon's check; 1d6 = 1.
+  ScriptedDice dice({6, 5, 1, 1, 1, 1});
+  const auto ev = resolve_chance(*st, dice);
+  ASSERT_TRUE(ev.ok()) << ev.error().to_string();
+  EXPECT_TRUE(st->terminal());
+  ASSERT_TRUE(st->winner().has_value());
+  EXPECT_EQ(*st->winner(), Side::kGerman);
+  EXPECT_NE(st->end_reason().find("Napoleon III was eliminated (rules 8.5.1, 11.0)"),
+            std::string::npos)
+      << st->end_reason();
+  EXPECT_EQ(st->returns(), (std::vector<double>{0.0, 1.0}));
+}
+
 TEST(Wate1870_8_0, ACombatCanBeSavedAndResumedAtEveryDecision) {
   auto st = attack_launched();
   auto back = game().deserialize(st->serialize());
