@@ -359,10 +359,29 @@ std::string odds_text(const CombatOdds& o) {
   return s;
 }
 
-std::string odds_text(const AttackOdds& o) {
+namespace {
+
+// The head of an attack's odds, full or summed up: how each number came about.
+std::string head(const AttackOdds& o) {
   std::string s = "Odds of " + o.attack.to_string() + "\n";
   for (const auto& l : o.setup) s += "  " + l + "\n";
   for (const auto& n : o.notes) s += "  " + n + "\n";
+  return s;
+}
+
+// The same of a combat under way.
+std::string head(const CombatNowOdds& o) {
+  std::string s =
+      "Odds of the combat on " + o.target.id() + ", " + std::string(side_name(o.deciding)) +
+      (o.reroll ? " to keep the dice or re-roll one" : " to commit artillery or not") + " (8.4)\n";
+  for (const auto& n : o.notes) s += "  " + n + "\n";
+  return s;
+}
+
+}  // namespace
+
+std::string odds_text(const AttackOdds& o) {
+  std::string s = head(o);
   for (std::size_t i = 0; i < o.cases.size(); ++i)
     s += "\n--- Case " + std::to_string(i + 1) + " of " + std::to_string(o.cases.size()) +
          " ---\n" + odds_text(o.cases[i]);
@@ -398,29 +417,20 @@ std::string artillery_label(const CombatOdds& c) {
 }  // namespace
 
 std::string odds_summary(const AttackOdds& o) {
-  std::string s = "Odds of " + o.attack.to_string() + "\n";
-  for (const auto& l : o.setup) s += "  " + l + "\n";
-  for (const auto& n : o.notes) s += "  " + n + "\n";
-  s += "Each artillery choice (8.4; re-rolls played optimally, ruling C-7):\n";
+  std::string s = head(o) + "Each artillery choice (8.4; re-rolls played optimally, ruling C-7):\n";
   for (const auto& c : o.cases) s += summary_line(artillery_label(c), c);
   return s;
 }
 
 std::string odds_summary(const CombatNowOdds& o) {
-  std::string s =
-      "Odds of the combat on " + o.target.id() + ", " + std::string(side_name(o.deciding)) +
-      (o.reroll ? " to keep the dice or re-roll one" : " to commit artillery or not") + " (8.4)\n";
-  for (const auto& n : o.notes) s += "  " + n + "\n";
+  std::string s = head(o);
   for (std::size_t i = 0; i < o.cases.size(); ++i)
     s += summary_line(o.choice[i] + ", " + o.label[i], o.cases[i]);
   return s;
 }
 
 std::string odds_text(const CombatNowOdds& o) {
-  std::string s =
-      "Odds of the combat on " + o.target.id() + ", " + std::string(side_name(o.deciding)) +
-      (o.reroll ? " to keep the dice or re-roll one" : " to commit artillery or not") + " (8.4)\n";
-  for (const auto& n : o.notes) s += "  " + n + "\n";
+  std::string s = head(o);
   for (std::size_t i = 0; i < o.cases.size(); ++i)
     s += "\n--- " + o.choice[i] + ": " + o.label[i] + " ---\n" + odds_text(o.cases[i]);
   return s;
