@@ -342,7 +342,8 @@ TEST(Wate1870_8_7, TheHqOfTheAttackMayAdvanceWithTheSpOfItsHex_RulingC11) {
   ASSERT_TRUE(st);
   const auto ev = play(*st, kF, "advance from=0602 hq=F-IV");
   EXPECT_TRUE(contains(all_text(ev),
-                       "French advances 2 SP from 0602 into 0702 with IV Corps (Ladmirault) HQ "
+                       "French advances 2 SP from 0602 into 0702 (rule 8.7)\n"
+                       "IV Corps (Ladmirault) HQ advances with them into 0702 "
                        "(rule 8.7, ruling C-11)"))
       << all_text(ev);
   EXPECT_EQ(st->position().hq("F-IV")->hex, hex::parse_hex("0702"));

@@ -517,6 +517,73 @@ sps:
   EXPECT_TRUE(checked) << "no step with the attack won and the force still acting";
 }
 
+// Session 35's soak (free set-up, 12.2, seed 219000): an advance after combat
+// named the HQs that went with it (ruling C-11) to an enemy who could inspect
+// neither the hex they left nor the one they entered. The SP's advance is told
+// (in contact, F-3); the HQs only where they may be inspected. The German
+// attack on 2505 comes from 2504 (I Bavarian Corps) and 2404 (the Wurttemberg
+// Division); the French in 2603 see 2504 but neither 2404 nor 2505.
+TEST(Wate1870_12_2, TheHqsOfAnAdvanceOutOfSightAreNotNamed_RulingC11) {
+  auto st = action_phase(R"(hqs:
+  - {hq: G-IB, hex: "2504"}
+  - {hq: G-Wu, hex: "2404"}
+sps:
+  - {side: German, sp: 6, formation: G-IB, hex: "2504"}
+  - {side: German, sp: 4, formation: G-Wu, hex: "2404"}
+  - {side: French, sp: 1, hex: "2505"}
+  - {side: French, sp: 1, hex: "2603"}
+)",
+                         Side::kGerman, fog());
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-IB");
+  std::string attack;
+  for (const auto& a : st->legal_actions(kG))
+    if (a.verb == "attack" && a.to_string().find("G-Wu") != std::string::npos)
+      attack = a.to_string();
+  ASSERT_FALSE(attack.empty());
+  play(*st, kG, attack);
+  // No doubles (no HQ casualty check, 8.5.1); then whatever rolls follow.
+  ScriptedDice dice({6, 5, 2, 1, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2, 3});
+  bool advanced = false;
+  for (int i = 0; i < 40 && !st->terminal() && !advanced; ++i) {
+    if (st->to_move().kind == MoveKind::kChance) {
+      const auto rolled = resolve_chance(*st, dice);
+      ASSERT_TRUE(rolled.ok()) << rolled.error().to_string();
+      continue;
+    }
+    const Player p = st->to_move().players.front();
+    const Action advance = Action("advance").with("from", "2404").with("hq", "G-Wu");
+    if (p == kG && st->check(kG, advance).ok()) {
+      ASSERT_FALSE(st->inspectable(Side::kFrench, H("2404")));
+      const auto ev = st->apply(kG, advance);
+      ASSERT_TRUE(ev.ok());
+      ASSERT_FALSE(st->inspectable(Side::kFrench, H("2505")));
+      std::string french, german;
+      for (const auto& e : visible_events(*ev, kF)) french += e.text + "\n";
+      for (const auto& e : visible_events(*ev, kG)) german += e.text + "\n";
+      EXPECT_NE(french.find("advances 4 SP from 2404 into 2505 (rule 8.7)"), std::string::npos)
+          << french;
+      EXPECT_EQ(french.find("Wurttemberg"), std::string::npos) << french;
+      EXPECT_EQ(french.find("out of sight"), std::string::npos) << french;
+      EXPECT_NE(german.find("Wurttemberg Division (Obernitz) HQ advances with them into 2505"),
+                std::string::npos)
+          << german;
+      advanced = true;
+      break;
+    }
+    // No artillery and no re-roll; the Germans' losses fall on 2504, so that
+    // the SP of 2404 are fit to advance (8.7: not demoralized).
+    const auto legal = st->legal_actions(p);
+    const Action* pick = &legal.front();
+    for (const auto& a : legal)
+      if (a.verb == "decline" || a.verb == "keep" ||
+          (a.verb == "degrade" && *a.get("hex") == "2504"))
+        pick = &a;
+    play(*st, p, pick->to_string());
+  }
+  EXPECT_TRUE(advanced) << "the attack was not won, or no advance with G-Wu was open";
+}
+
 // Sight answers inspectable_in for a whole position at once. A piece in any hex
 // of the map, for either viewer (the French see 1 hex, the Germans 2), and a
 // hex off the map asked about; then random positions of many pieces.

@@ -827,18 +827,25 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       if (a.get("hq")) {
         for (const auto& id : hq_ids(a.get("hq"))) {
           pos_.hq(id)->hex = c.target;
-          with += (with.empty() ? " with " : " and ") + hq_label(id);
+          with += (with.empty() ? "" : " and ") + hq_label(id);
         }
         // The acting force is where its HQs are (ruling F-9).
         if (force_ && std::all_of(force_->hqs.begin(), force_->hqs.end(),
                                   [&](const Name& id) { return pos_.hq(id)->hex == c.target; }))
           force_->hex = c.target;
       }
+      // The SP's advance is public (a combat is in contact, ruling F-3); the
+      // HQs with them are told apart, where 12.2 lets the enemy inspect them
+      // (an "advance_hq" is not public: fog.cpp; found by session 35's soak).
       Events ev{{"advance",
                  who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " +
-                     c.target.id() + with +
-                     (with.empty() ? " (rule 8.7)" : " (rule 8.7, ruling C-11)"),
+                     c.target.id() + " (rule 8.7)",
                  {}}};
+      if (!with.empty())
+        ev.push_back({"advance_hq",
+                      with + (hq_ids(a.get("hq")).size() > 1 ? " advance" : " advances") +
+                          " with them into " + c.target.id() + " (rule 8.7, ruling C-11)",
+                      {}});
       append(ev, take_control(c.target, step.side));
       return ev;
     }

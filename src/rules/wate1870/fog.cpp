@@ -236,6 +236,9 @@ Events WateState::fog_events(Events ev, const Step& step, const Action& action,
     const std::string kind = e.kind;
     e.visible_to = {index(*owner)};
     out.push_back(std::move(e));
+    // The HQs that went with an advance (C-11): the advance itself is told, so
+    // the other side learns nothing more, not even that something was hidden.
+    if (twin.empty() && kind == "advance_hq") continue;
     if (twin.empty()) {
       if (!untold[index(*owner)]) untold[index(*owner)] = out.size();
     } else if (told.insert(twin).second) {
