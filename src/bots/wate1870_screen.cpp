@@ -97,7 +97,7 @@ std::string Wate1870Screen::place_in(std::string_view text) const {
 }
 
 bool Wate1870Screen::follows_opponent(std::string_view text) const {
-  for (const std::string_view word : {"mobilize", "return hq=", " returns "})
+  for (const std::string_view word : {"mobilize", "return hq=", " returns ", "place ", " sets up "})
     if (text.find(word) != std::string_view::npos) return false;
   return true;
 }
@@ -216,6 +216,13 @@ std::optional<wate1870::CombatNowOdds> combat_now_odds_of(const State& state, Pl
 
 }  // namespace
 
+namespace {
+// The place names a note may add to an HQ's name and stay, with the order and
+// its number, within 80 columns (session 35's review: "4th Army / Army of the
+// Meuse, 2704 Mannheim-Ludwigshafen: 12 SP" ran to 90).
+constexpr std::size_t kNoteRoom = 30;
+}  // namespace
+
 std::string Wate1870Screen::place_note(const State& state, const Action& a) const {
   // Only what the player knows already: the map, and his own HQs and SP (an
   // order names none of the enemy's). The cost of a step is the one the rules
@@ -242,6 +249,7 @@ std::string Wate1870Screen::place_note(const State& state, const Action& a) cons
     // The formation without its commander, to keep the line within 80 columns:
     // "XII (Saxon) Corps (Crown Prince Albert)" is "XII (Saxon) Corps".
     std::string note = def->name.substr(0, def->name.back() == ')' ? def->name.rfind(" (") : std::string::npos);
+    note = note.substr(0, note.find(" / "));  // "4th Army / Army of the Meuse"
     if (a.verb == "activate")
       for (const auto& q : ws->hqs())
         if (q.id == *id && q.hex) {
@@ -250,10 +258,13 @@ std::string Wate1870Screen::place_note(const State& state, const Action& a) cons
             sp += g.side == q.side && !g.activated ? g.count : 0;
           });
           const HexInfo* info = data_->map.find(*q.hex);
-          note += ", " + q.hex->id() + (info && !info->name.empty() ? " " + info->name : "") + ": " +
-                  std::to_string(sp) + " SP";
+          const std::string place = info && !info->name.empty() ? " " + info->name : "";
+          note += ", " + q.hex->id() + (note.size() + place.size() <= kNoteRoom ? place : "") +
+                  ": " + std::to_string(sp) + " SP";
         }
-    if (const std::string place = named(a.get("hex")); !place.empty()) note += ", to " + place;
+    if (const std::string place = named(a.get("hex"));
+        !place.empty() && note.size() + place.size() <= kNoteRoom)
+      note += ", to " + place;
     return note;
   }
   for (const char* key : {"to", "hex", "target"})

@@ -32,8 +32,8 @@ class Wate1870Screen final : public Screen {
   std::string enemy_forces(const std::string& view) const override;
   std::string asked(const std::string& view) const override;
   std::string place_in(std::string_view text) const override;
-  // Not the enemy's mobilizations and returning HQs (6.2): they stand in his
-  // rear, away from the enemy, and the map followed them there (session 35).
+  // Not the enemy's mobilizations and returning HQs (6.2), nor his set-up
+  // (14.0): they stand in his rear, and the map followed them there (session 35).
   bool follows_opponent(std::string_view text) const override;
   Status valid_place(const std::string& id) const override;
   // A hex number, or a place named loosely: in any case, without accents or

@@ -774,6 +774,31 @@ TEST(PlayScreen, AChoiceNamesItsHqItsPlaceAndWhatAStepCosts) {
 // combat's (8.5). The prompt, and the refusal of an order out of turn, name the
 // rule of the losses: the fire's (7.1.2), the combat's (8.5), or a river
 // crossed in retreat (8.6).
+// Session 35's review: a note ran a choice to 90 columns ("4th Army / Army of
+// the Meuse, to Mannheim-Ludwigshafen"). The German choices of the first
+// Administrative Phase (every HQ of the force pool to every town) and of the
+// first activation, as the console writes them, fit 80 columns.
+TEST(PlayScreen, ChoicesWithTheirNotesFitEightyColumns) {
+  Wate1870Screen screen(game().data());
+  auto st = std::move(game().initial_state("historical", {}, 3)).value();
+  ASSERT_TRUE(st->apply(kFrench, Action("end-administrative")).ok());
+  const auto fit = [&](Player p) {
+    const auto legal = st->legal_actions(p);
+    for (std::size_t i = 0; i < legal.size(); ++i) {
+      const std::string note = screen.choice_note(*st, p, legal[i]);
+      const std::string line = "  " + std::string(i + 1 < 10 ? " " : "") + std::to_string(i + 1) +
+                               ") " + legal[i].to_string() +
+                               (note.empty() ? "" : "   [" + note + "]");
+      EXPECT_LE(line.size(), 80u) << line;
+    }
+    return legal.size();
+  };
+  EXPECT_GT(fit(kGerman), 40u);
+  ASSERT_TRUE(st->apply(kGerman, Action("end-administrative")).ok());
+  ASSERT_TRUE(st->apply(kFrench, Action("pass")).ok());  // 13.3: the French first
+  EXPECT_GT(fit(kGerman), 20u);
+}
+
 TEST(PlayScreen, TheLossesAskedForNameTheirRule) {
   Wate1870Screen screen(game().data());
   std::map<std::string, int> seen;
@@ -795,6 +820,8 @@ TEST(PlayScreen, TheLossesAskedForNameTheirRule) {
         EXPECT_TRUE(contains(asked, "(" + rule + "): ")) << asked;
         const auto out_of_turn = st->check(1 - p, Action("keep"));
         EXPECT_EQ(out_of_turn.error().rule, rule) << out_of_turn.error().to_string();
+        const auto wrong = st->check(p, Action("pass"));  // session 35's review: it said 8.5
+        EXPECT_EQ(wrong.error().rule, rule) << wrong.error().to_string();
         ++seen[rule];
       }
       ASSERT_TRUE(st->apply(p, bot.choose(*st, p, "")).ok());

@@ -287,7 +287,7 @@ TEST(Wate1870_7_0, ANamedMixTheHexDoesNotHoldIsRefused_RulingA1) {
   expect_refused(*st, kF, "march sp=8 disrupted=7", "7.0");
   expect_refused(*st, kF, "detach hex=1508 sp=2 disrupted=3", "", Code::kMalformed);
   expect_refused(*st, kF, "detach hex=1508 sp=2 disrupted=x", "", Code::kMalformed);
-  expect_refused(*st, kF, "rally sp=2 disrupted=2", "",
+  expect_refused(*st, kF, "rally sp=2 disrupted=2", "7.3",
                  Code::kMalformed);  // a rally takes the worst (RA-2)
   const auto r = st->check(kF, *Action::parse("detach hex=1508 sp=3 demoralized=1"));
   EXPECT_NE(r.error().message.find("1508 holds 0 unactivated demoralized SP; you named 1"),

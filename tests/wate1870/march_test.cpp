@@ -170,7 +170,7 @@ TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
   // 1 SP, column 1-2 moved one right for clear (3-5); 55 is band C: 1 LP.
   roll(*st, {5, 5});
   ASSERT_EQ(st->to_move(), (ToMove{MoveKind::kPlayer, {kG}}));
-  refused(*st, kG, "move to=0601", "8.5");
+  refused(*st, kG, "move to=0601", "7.1.2");  // the fire's losses (session 35: it said 8.5)
   const Events loss = play(*st, kG, "degrade hex=0602 formation=none status=good");
   EXPECT_EQ(sp_in(*st, Side::kGerman, "0602", Status::kDisrupted), 1);
   // The loss names the status it leaves and the fire's rule (it said "-> worse) (rule 8.5)").

@@ -50,9 +50,10 @@ rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
   const std::string due = step.n1 > 0 ? std::to_string(step.n1) + " SP to eliminate"
                                       : steps_text(step.n2) + " to absorb";
   if (a.verb != verb)
-    return make_error(Code::kIllegal, "you have " + due + ": choose an engaged SP with '" + verb +
-                                          " hex=XXYY formation=ID status=good|disrupted|demoralized'",
-                      "8.5");
+    return make_error(Code::kIllegal,
+                      "you have " + due + ": choose an engaged SP with '" + verb +
+                          " hex=XXYY formation=ID status=good|disrupted|demoralized'",
+                      loss_rule());
   const std::string* h = a.get("hex");
   const std::string* f = a.get("formation");
   const std::string* st = a.get("status");
@@ -62,9 +63,10 @@ rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
   if (!hx || !status) return make_error(Code::kMalformed, "'" + *h + "' or '" + *st + "' is not a hex number or a status");
   const Pick p{*hx, *f == "none" ? std::string() : *f, *status};
   if (!engaged_kinds(pos_, step.side).count(p))
-    return make_error(Code::kIllegal, "no engaged " + std::string(side_name(step.side)) + " SP of " + *f + " in " + *h + " is " +
-                                          *st + "; only SP that took part absorb the losses",
-                      "8.5");
+    return make_error(Code::kIllegal,
+                      "no engaged " + std::string(side_name(step.side)) + " SP of " + *f + " in " +
+                          *h + " is " + *st + "; only SP that took part absorb the losses",
+                      loss_rule());
   return {};
 }
 
@@ -107,7 +109,7 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   } else if (n1 + n2 > 0) {
     ev.push_back({"loss",
                   "The force is wholly eliminated; " + std::to_string(n1 + n2) +
-                      (n1 + n2 == 1 ? " LP is" : " LP are") + " disregarded (rule 8.5)",
+                      (n1 + n2 == 1 ? " LP is" : " LP are") + " disregarded (rule " + rule + ")",
                   {}});
   }
   return ev;

@@ -367,6 +367,10 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
                      "7.0");
     return check_sp_mix(a, side, *h);
   }
+  if (a.verb == "rally" && (a.get("disrupted") || a.get("demoralized")))
+    return make_error(
+        Code::kMalformed,
+        "a rally takes the worst SP first, off the train (ruling RA-2): give it sp=N only", "7.3");
   if (a.verb == "march" || a.verb == "rally") {
     if (!n || a.args.size() != 1 + mix_args)
       return make_error(
