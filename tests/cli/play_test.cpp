@@ -379,6 +379,9 @@ TEST(PlayConsole, TheMapDoesNotFollowTheEnemysMobilizations) {
   EXPECT_FALSE(
       screen.follows_opponent("French mobilizes 1 SP in Metz (2107) for 2 RP, 21 left (rule 6.2)"));
   EXPECT_TRUE(screen.follows_opponent("French force moves 2107 -> 2108 (2 MP, 2 left, rule 7.1)"));
+  // Nor his free set-up (14.0), which the map followed into his rear too.
+  EXPECT_FALSE(screen.follows_opponent("place formation=G-IX hex=2614 sp=8"));
+  EXPECT_FALSE(screen.follows_opponent("German sets up 8 SP of IX Corps in 2614 (rule 14.0)"));
 }
 
 TEST(PlayConsole, CommandsRedrawWithoutActing) {
