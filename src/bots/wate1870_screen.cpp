@@ -214,13 +214,11 @@ std::optional<wate1870::CombatNowOdds> combat_now_odds_of(const State& state, Pl
   return only;
 }
 
-}  // namespace
-
-namespace {
 // The place names a note may add to an HQ's name and stay, with the order and
 // its number, within 80 columns (session 35's review: "4th Army / Army of the
 // Meuse, 2704 Mannheim-Ludwigshafen: 12 SP" ran to 90).
 constexpr std::size_t kNoteRoom = 30;
+
 }  // namespace
 
 std::string Wate1870Screen::place_note(const State& state, const Action& a) const {

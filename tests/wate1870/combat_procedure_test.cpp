@@ -124,38 +124,6 @@ TEST(Wate1870_7_4, PlannedAttacksAreRefusedWithTheirRule) {
   EXPECT_EQ(st->hash(), before);
 }
 
-// Session 35's play test: a hex named in a Planned Attack with no SP to attack
-// with was taken ("French 0 SP in 2306"): an attacking hex attacks with SP
-// (7.4). Such a hex took one of the French two, and could undo a river shift
-// (ruling T-2).
-TEST(Wate1870_7_4, EveryAttackingHexAttacksWithSp) {
-  auto st = testing::situation(R"(name: "7.4 test"
-source: "reconstructed: test"
-turn: 3
-phase: action
-rp: {French: 0, German: 0, source: "reconstructed: test"}
-first_activation: {side: French, source: "reconstructed: test"}
-hqs:
-  - {hq: F-IV, hex: "0602", source: "reconstructed: test"}
-sps:
-  - {side: French, sp: 4, formation: F-IV, hex: "0602", source: "reconstructed: test"}
-  - {side: German, sp: 2, hex: "0702", source: "reconstructed: test"}
-)");
-  ASSERT_TRUE(st);
-  play(*st, kF, "activate hq=F-IV");
-  const auto before = st->hash();
-  // 0701 is next to 0602 and to the defender in 0702, and empty.
-  auto r = st->apply(kF, *Action::parse("attack target=0702 from=0602,0701"));
-  ASSERT_FALSE(r.ok());
-  EXPECT_EQ(r.error().rule, "7.4");
-  EXPECT_TRUE(contains(r.error().message, "0701 holds no unactivated SP of yours to attack with"))
-      << r.error().to_string();
-  EXPECT_EQ(st->hash(), before);
-  for (const auto& a : st->legal_actions(kF))
-    EXPECT_FALSE(a.verb == "attack" && contains(*a.get("from"), "0701")) << a.to_string();
-  EXPECT_TRUE(st->apply(kF, *Action::parse("attack target=0702 from=0602")).ok());
-}
-
 // The same when the command limit is used up before a hex: the 8.3 example's
 // 2nd Army (limit 12) takes 12 of the 19 SP of 1508 and none of 1509; with III
 // Corps (limit 8) the 20 SP reach all of 1508 and one SP of 1509.
@@ -261,7 +229,8 @@ TEST(Wate1870_8_0, ACombatCanBeSavedAndResumedAtEveryDecision) {
 // have no RP for artillery. The French roll 1+3 (7), the Germans 6+3 (6): the
 // French win by 1, the Germans lose 1 SP and retreat from 0702.
 // The attack ordered, before the dice; `ev` gets what the order told.
-std::unique_ptr<WateState> french_attack_ordered(Events* ev = nullptr) {
+// The corps activated, before its attack.
+std::unique_ptr<WateState> french_corps_activated() {
   auto st = testing::situation(R"(name: "8.7 test"
 source: "reconstructed: test"
 turn: 3
@@ -278,6 +247,12 @@ sps:
 )");
   if (!st) return nullptr;
   play(*st, kF, "activate hq=F-IV");
+  return st;
+}
+
+std::unique_ptr<WateState> french_attack_ordered(Events* ev = nullptr) {
+  auto st = french_corps_activated();
+  if (!st) return nullptr;
   const Events told = play(*st, kF, "attack target=0702 from=0602");
   if (ev) *ev = told;
   return st;
@@ -294,6 +269,26 @@ std::unique_ptr<WateState> french_attack_won() {
   EXPECT_FALSE(retreats.empty());
   if (!retreats.empty()) play(*st, kG, retreats.front().to_string());
   return st;
+}
+
+// Session 35's play test: a hex named in a Planned Attack with no SP to attack
+// with was taken ("French 0 SP in 2306"): an attacking hex attacks with SP
+// (7.4). Such a hex took one of the French two, and could undo a river shift
+// (ruling T-2).
+TEST(Wate1870_7_4, EveryAttackingHexAttacksWithSp) {
+  auto st = french_corps_activated();
+  ASSERT_TRUE(st);
+  const auto before = st->hash();
+  // 0701 is next to 0602 and to the defender in 0702, and empty.
+  auto r = st->apply(kF, *Action::parse("attack target=0702 from=0602,0701"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "7.4");
+  EXPECT_TRUE(contains(r.error().message, "0701 holds no unactivated SP of yours to attack with"))
+      << r.error().to_string();
+  EXPECT_EQ(st->hash(), before);
+  for (const auto& a : st->legal_actions(kF))
+    EXPECT_FALSE(a.verb == "attack" && contains(*a.get("from"), "0701")) << a.to_string();
+  EXPECT_TRUE(st->apply(kF, *Action::parse("attack target=0702 from=0602")).ok());
 }
 
 // The play test of session 34: a side with a LOC but too few RP was never

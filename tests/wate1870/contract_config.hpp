@@ -32,13 +32,9 @@ inline bool names_a_listed_mix(const WateState& ws, const Action& a) {
   const auto available = ws.available_by_status(q->side, *h);
   const auto mix = WateState::sp_mix(a, available);
   if (!mix) return false;
-  Action listed(a.verb);
-  if (a.verb == "detach") listed.with("hex", h->id());
-  listed.with("sp", std::to_string((*mix)[0] + (*mix)[1] + (*mix)[2]));
-  if (*mix != WateState::best_first(available, (*mix)[0] + (*mix)[1] + (*mix)[2])) {
-    if ((*mix)[1] > 0) listed.with("disrupted", std::to_string((*mix)[1]));
-    if ((*mix)[2] > 0) listed.with("demoralized", std::to_string((*mix)[2]));
-  }
+  Action base(a.verb);
+  if (a.verb == "detach") base.with("hex", h->id());
+  const Action listed = WateState::sp_order(base, available, *mix);
   const auto legal = ws.legal_actions(ws.to_move().players.front());
   return std::find(legal.begin(), legal.end(), listed) != legal.end();
 }

@@ -126,21 +126,23 @@ rz::Status WateState::check_sp_mix(const Action& a, Side side, hex::Hex h) const
   return {};
 }
 
+Action WateState::sp_order(Action base, const std::array<int, 3>& available,
+                           const std::array<int, 3>& mix) {
+  const int n = mix[0] + mix[1] + mix[2];
+  base.with("sp", std::to_string(n));
+  // A mix all in good order is always the best first: it is written so.
+  if (mix != best_first(available, n)) {
+    if (mix[1] > 0) base.with("disrupted", std::to_string(mix[1]));
+    if (mix[2] > 0) base.with("demoralized", std::to_string(mix[2]));
+  }
+  return base;
+}
+
 void WateState::add_sp_orders(std::vector<Action>& out, const Action& base,
                               const std::array<int, 3>& available, int n) const {
-  const auto best = best_first(available, n);
   for (int m = 0; m <= std::min(n, available[2]); ++m)
-    for (int d = 0; d <= std::min(n - m, available[1]); ++d) {
-      const std::array<int, 3> mix{n - d - m, d, m};
-      if (mix[0] > available[0]) continue;
-      Action a = Action(base).with("sp", std::to_string(n));
-      // A mix all in good order is always the best first: it is written so.
-      if (mix != best) {
-        if (d > 0) a.with("disrupted", std::to_string(d));
-        if (m > 0) a.with("demoralized", std::to_string(m));
-      }
-      out.push_back(std::move(a));
-    }
+    for (int d = 0; d <= std::min(n - m, available[1]); ++d)
+      if (n - d - m <= available[0]) out.push_back(sp_order(base, available, {n - d - m, d, m}));
 }
 
 std::string WateState::mix_text(const std::array<int, 3>& mix) {
@@ -340,9 +342,8 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
   if (a.verb == "attack") return check_planned_attack(side, a);  // 7.4
   const auto n = int_arg(a, "sp");
   // 7.0, ruling A-1: a detach or the HQ's march may name how many of its SP are
-  // disrupted and demoralized; a rally takes the worst first (RA-2).
-  const std::size_t mix_args =
-      a.verb == "rally" ? 0u : (a.get("disrupted") ? 1u : 0u) + (a.get("demoralized") ? 1u : 0u);
+  // disrupted and demoralized (a rally may not: RA-2, refused below).
+  const std::size_t mix_args = (a.get("disrupted") ? 1u : 0u) + (a.get("demoralized") ? 1u : 0u);
   if (a.verb == "detach") {
     auto h = hex_arg(a, "hex");
     if (!h || !n || a.args.size() != 2 + mix_args)

@@ -247,6 +247,10 @@ class WateState final : public State {
   static std::array<int, 3> best_first(const std::array<int, 3>& available, int n);
   static std::optional<std::array<int, 3>> sp_mix(const Action& a,
                                                   const std::array<int, 3>& available);
+  // `base` (detach hex=XXYY, or march) taking `mix` as the list writes it: sp=N,
+  // and the disrupted= and demoralized= that are not 0 unless the mix is the best first.
+  static Action sp_order(Action base, const std::array<int, 3>& available,
+                         const std::array<int, 3>& mix);
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
