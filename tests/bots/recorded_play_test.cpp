@@ -12,7 +12,9 @@
 // with SP: the heuristic of seed 103 had attacked "from 2507,2607" with none in
 // 2607); and the random and search games once more after ruling A-1 (session
 // 35: an HQ's detach and march may name which SP go by status, orders these
-// bots are offered; the heuristic's games stay the same).
+// bots are offered; the heuristic's games stay the same); and those marked C-9
+// again in session 36, when the list of Planned Attacks came to offer each set
+// of attacking hexes in the first order the command limit accepts.
 //
 // Most speed work (docs/performance.md) is meant to leave every game the same,
 // action for action; this is the check that it does. A change meant to alter
@@ -46,13 +48,13 @@ struct Recorded {
 
 constexpr Recorded kRecorded[] = {
     {"heuristic", "heuristic", 100, false, 0, "vp-marker", 18, 20, 5571},
-    {"heuristic", "heuristic", 101, false, 0, "vp-marker", 14, 20, 4824},
+    {"heuristic", "heuristic", 101, false, 1, "points", 20, 9, 7357},  // C-9, session 36
     {"heuristic", "heuristic", 102, false, 0, "vp-marker", 15, 20, 4776},
-    {"heuristic", "heuristic", 103, false, 1, "vp-marker", 5, 0, 1659},  // ruling C-12
-    {"random", "random", 3, false, 0, "army-hq", 11, 15, 6258},          // ruling A-1
-    {"random", "random", 4, false, 0, "vp-marker", 7, 20, 3645},         // ruling A-1
+    {"heuristic", "heuristic", 103, false, 1, "vp-marker", 4, -1, 1362},  // C-9, session 36
+    {"random", "random", 3, false, 0, "vp-marker", 13, 20, 6225},         // C-9, session 36
+    {"random", "random", 4, false, 0, "vp-marker", 4, 20, 1476},          // C-9, session 36
     {"heuristic", "heuristic", 50, true, 1, "vp-marker", 8, 0, 2417},
-    {"search:10", "heuristic", 7, false, 0, "vp-marker", 5, 21, 1693},  // ruling A-1
+    {"search:10", "heuristic", 7, false, 0, "vp-marker", 5, 20, 1955},  // C-9, session 36
     {"heuristic", "search:10", 7, false, 0, "vp-marker", 9, 21, 2930},  // ruling A-1
 };
 

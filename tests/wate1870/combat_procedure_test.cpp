@@ -162,8 +162,44 @@ sps:
   };
   EXPECT_FALSE(listed("attack target=1408 from=1508,1509"));
   EXPECT_TRUE(listed("attack target=1408 from=1508,1509 with=G-III"));
+  // The same set in the order the limit accepts, 1509's SP first, is listed
+  // (ruling C-9): the bots may choose it too.
+  EXPECT_TRUE(listed("attack target=1408 from=1509,1508"));
+  auto other_order = st->clone();
+  const Events first = play(*other_order, kG, "attack target=1408 from=1509,1508");
+  EXPECT_TRUE(has_event(first, "German 2 SP in 1509")) << all_text(first);
   const Events ev = play(*st, kG, "attack target=1408 from=1508,1509 with=G-III");
   EXPECT_TRUE(has_event(ev, "German 1 SP in 1509")) << all_text(ev);
+}
+
+// Each set of attacking hexes is listed once (ruling C-9): the HQ's hex first
+// when the limit allows, whatever other orders check() would also accept.
+TEST(Wate1870_7_4, EachSetOfAttackingHexesIsListedOnce) {
+  auto st = testing::situation(R"(name: "7.4 list test"
+source: "reconstructed: test"
+turn: 12
+phase: action
+vp: {value: 8, source: "reconstructed: test"}
+rp: {French: 4, German: 10, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: G-III, hex: "1508", source: "reconstructed: test"}
+  - {hq: F-VI, hex: "1408", source: "reconstructed: test"}
+sps:
+  - {side: German, sp: 3, formation: G-III, hex: "1508", source: "reconstructed: test"}
+  - {side: German, sp: 2, formation: G-III, hex: "1509", source: "reconstructed: test"}
+  - {side: French, sp: 6, formation: F-VI, hex: "1408", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-III");
+  // Both orders are accepted when typed; only the HQ's hex first is listed.
+  EXPECT_TRUE(st->check(kG, *Action::parse("attack target=1408 from=1509,1508")));
+  EXPECT_TRUE(st->check(kG, *Action::parse("attack target=1408 from=1508,1509")));
+  std::vector<std::string> two_hex;
+  for (const auto& a : st->legal_actions(kG))
+    if (a.verb == "attack" && a.to_string().find(',') != std::string::npos)
+      two_hex.push_back(a.to_string());
+  EXPECT_EQ(two_hex, std::vector<std::string>{"attack target=1408 from=1508,1509"});
 }
 
 // 8.5.1, 11.0: Napoleon III, already wounded (his reverse side), struck again

@@ -5,6 +5,7 @@
 // (8.6), HQs left alone (GAP-W-35), advance after combat (8.7) and the VP of
 // 11.0. Each decision and each roll is a step, so a combat can be saved half-way.
 #include <algorithm>
+#include <numeric>
 #include <sstream>
 
 #include "rules/wate1870/combat.hpp"
@@ -80,8 +81,7 @@ std::vector<Action> WateState::planned_attack_actions(Side side) const {
     std::vector<hex::Hex> others;
     for (auto h : hex::neighbours(target))
       if (h != home && data_->map.on_map(h) && hex::distance(h, home) <= 1 && available_sp(side, h) > 0) others.push_back(h);
-    auto add = [&](std::vector<hex::Hex> from) {
-      Action a = Action("attack").with("target", target.id()).with("from", hex_list(from));
+    auto add = [&](const std::vector<hex::Hex>& from) {
       // The same attack with every subordinate HQ of the attacking hexes (GAP-W-13):
       // their limits may let SP of a hex join that the HQ's own limit does not reach.
       std::string with;
@@ -90,10 +90,23 @@ std::vector<Action> WateState::planned_attack_actions(Side side) const {
             std::find(from.begin(), from.end(), *o.hex) != from.end() &&
             static_cast<int>(hq_rank(board(), o)) < static_cast<int>(hq_rank(board(), *q)))
           with += (with.empty() ? "" : ",") + o.id;
-      if (check_planned_attack(side, a)) out.push_back(a);
-      if (with.empty()) return;
-      a.with("with", with);
-      if (check_planned_attack(side, a)) out.push_back(std::move(a));
+      // Each set of hexes once, in the first order the command limit accepts
+      // (ruling C-9, C-12): the HQ's hex first if it may, else the others' SP first.
+      for (const bool joined : {false, true}) {
+        if (joined && with.empty()) return;
+        std::vector<std::size_t> order(from.size());
+        std::iota(order.begin(), order.end(), std::size_t{0});
+        do {
+          std::vector<hex::Hex> named;
+          for (auto i : order) named.push_back(from[i]);
+          Action a = Action("attack").with("target", target.id()).with("from", hex_list(named));
+          if (joined) a.with("with", with);
+          if (check_planned_attack(side, a)) {
+            out.push_back(std::move(a));
+            break;
+          }
+        } while (std::next_permutation(order.begin(), order.end()));
+      }
     };
     add({home});
     for (std::size_t i = 0; i < others.size(); ++i) {
