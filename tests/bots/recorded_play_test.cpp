@@ -12,9 +12,10 @@
 // with SP: the heuristic of seed 103 had attacked "from 2507,2607" with none in
 // 2607); and the random and search games once more after ruling A-1 (session
 // 35: an HQ's detach and march may name which SP go by status, orders these
-// bots are offered; the heuristic's games stay the same); and those marked C-9
-// again in session 36, when the list of Planned Attacks came to offer each set
-// of attacking hexes in the first order the command limit accepts.
+// bots are offered; the heuristic's games stay the same); and the rows marked
+// session 36 again after that session's fixes, each named in its comment (C-9:
+// each set of a Planned Attack's hexes listed in the first order the command
+// limit accepts; 7.1.1 cost: a March Combat pays a move's cost of entering).
 //
 // Most speed work (docs/performance.md) is meant to leave every game the same,
 // action for action; this is the check that it does. A change meant to alter
@@ -47,15 +48,15 @@ struct Recorded {
 };
 
 constexpr Recorded kRecorded[] = {
-    {"heuristic", "heuristic", 100, false, 0, "vp-marker", 18, 20, 5571},
-    {"heuristic", "heuristic", 101, false, 1, "points", 20, 9, 7357},  // C-9, session 36
+    {"heuristic", "heuristic", 100, false, 0, "vp-marker", 12, 20, 3899},  // 7.1.1 cost, session 36
+    {"heuristic", "heuristic", 101, false, 0, "points", 20, 16, 7249},     // 7.1.1 cost, session 36
     {"heuristic", "heuristic", 102, false, 0, "vp-marker", 15, 20, 4776},
-    {"heuristic", "heuristic", 103, false, 1, "vp-marker", 4, -1, 1362},  // C-9, session 36
-    {"random", "random", 3, false, 0, "vp-marker", 13, 20, 6225},         // C-9, session 36
-    {"random", "random", 4, false, 0, "vp-marker", 4, 20, 1476},          // C-9, session 36
+    {"heuristic", "heuristic", 103, false, 0, "vp-marker", 15, 20, 4668},  // 7.1.1 cost, session 36
+    {"random", "random", 3, false, 0, "points", 20, 15, 10327},            // 7.1.1 cost, session 36
+    {"random", "random", 4, false, 0, "vp-marker", 4, 20, 1476},           // C-9, session 36
     {"heuristic", "heuristic", 50, true, 1, "vp-marker", 8, 0, 2417},
     {"search:10", "heuristic", 7, false, 0, "vp-marker", 5, 20, 1955},  // C-9, session 36
-    {"heuristic", "search:10", 7, false, 0, "vp-marker", 9, 21, 2930},  // ruling A-1
+    {"heuristic", "search:10", 7, false, 0, "vp-marker", 7, 20, 2423},  // 7.1.1 cost, session 36
 };
 
 TEST(RecordedPlay, TheBotsPlayTheRecordedGames) {

@@ -540,5 +540,97 @@ TEST(Wate1870_GAP_W_37, AnActivatedForceDefendsAsAnUnactivatedOne) {
   EXPECT_EQ(after, unactivated);
 }
 
+// ---- 7.1.1 March Combat: what entering the defender's hex costs ----
+
+// The force "enters the defending force's hex" (7.1.1), so a March Combat costs
+// what a move there would: 12.4's bridge and 12.1's civilian resistance too
+// (session 36's audit: the attack paid the terrain and the river only).
+std::unique_ptr<WateState> march_combat_test(const char* french_hex, const char* german_hex,
+                                             GameOptions options) {
+  return situation(std::string(R"(name: "7.1.1 cost test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 2, hex: ")") +
+                       french_hex + R"(", source: "reconstructed: test"}
+  - {side: German, sp: 3, hex: ")" +
+                       german_hex + R"(", source: "reconstructed: test"}
+)",
+                   std::move(options));
+}
+
+GameOptions with_option(const char* rule) {
+  GameOptions o;
+  o.values[rule] = "on";
+  return o;
+}
+
+// The Saar rail bridge from 2306 into 2206 (clear, 1 MP): 2 MP over the river,
+// 1 MP with 12.4. The German force reaches 2306 with 1 MP left.
+std::unique_ptr<WateState> at_the_saar_with_one_mp(GameOptions options) {
+  auto st = march_combat_test("2206", "2404", std::move(options));
+  if (!st) return st;
+  play(*st, kG, "activate hex=2404");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=2304");
+  play(*st, kG, "move to=2305");
+  play(*st, kF, "hold");
+  play(*st, kG, "move to=2306");
+  play(*st, kF, "hold");
+  return st;
+}
+
+TEST(Wate1870_12_4, AMarchCombatOverARailBridgeCostsOnlyTheTerrain) {
+  auto plain = at_the_saar_with_one_mp({});
+  ASSERT_TRUE(plain);
+  expect_refused(*plain, kG, "attack to=2206", "7.1.1");
+  const auto before = plain->hash();
+  auto r = plain->apply(kG, *Action::parse("attack to=2206"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_TRUE(contains(r.error().message, "entering 2206 costs 2 MP; the force has 1 left"))
+      << r.error().to_string();
+  EXPECT_EQ(plain->hash(), before);
+
+  auto bridged = at_the_saar_with_one_mp(with_option("12.4"));
+  ASSERT_TRUE(bridged);
+  const Events ev = play(*bridged, kG, "attack to=2206");
+  EXPECT_TRUE(has_event(ev, "attacks 2206 from the march")) << all_text(ev);
+}
+
+// Troyes (1413, a clear French town) from 1313 with 1 MP left: 1 MP, or 2 MP
+// for the Germans with 12.1.
+std::unique_ptr<WateState> before_troyes_with_one_mp(GameOptions options) {
+  auto st = march_combat_test("1413", "1213", std::move(options));
+  if (!st) return st;
+  play(*st, kG, "activate hex=1213");
+  play(*st, kG, "march");
+  play(*st, kG, "move to=1313");
+  play(*st, kF, "hold");
+  play(*st, kG, "move to=1213");
+  play(*st, kF, "hold");          // the fire as it leaves 1313 (ruling MA-1)
+  play(*st, kG, "move to=1213");  // the step completed (ruling MA-2)
+  play(*st, kG, "move to=1313");
+  play(*st, kF, "hold");
+  return st;
+}
+
+TEST(Wate1870_12_1, AMarchCombatIntoAFrenchTownPaysTheCivilianResistance) {
+  auto plain = before_troyes_with_one_mp({});
+  ASSERT_TRUE(plain);
+  EXPECT_TRUE(plain->check(kG, *Action::parse("attack to=1413")));
+  auto resisted = before_troyes_with_one_mp(with_option("12.1"));
+  ASSERT_TRUE(resisted);
+  const auto before = resisted->hash();
+  auto r = resisted->apply(kG, *Action::parse("attack to=1413"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error().rule, "7.1.1");
+  EXPECT_TRUE(contains(r.error().message, "entering 1413 costs 2 MP; the force has 1 left"))
+      << r.error().to_string();
+  EXPECT_EQ(resisted->hash(), before);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

@@ -219,11 +219,13 @@ rz::Status WateState::check_march_combat(hex::Hex to) const {
   if (!hex::adjacent(force_->hex, to)) return make_error(Code::kIllegal, to.id() + " is not adjacent to the force", "7.1.1");
   if (pos_.sp(to, other(force_->side)) == 0)
     return make_error(Code::kIllegal, "there is no enemy force in " + to.id() + " to attack", "7.1.1");
-  const HexInfo* info = data_->map.find(to);
-  const int cost = data_->tables.mp_cost(info->terrain) + (data_->map.river(force_->hex, to) ? data_->tables.river_mp() : 0);
-  if (cost > force_->mp_left)
-    return make_error(Code::kIllegal, "entering " + to.id() + " costs " + std::to_string(cost) + " MP; the force has " +
-                                          std::to_string(force_->mp_left) + " left",
+  // 7.1.1: the force enters the defender's hex, at the march's cost of entering it.
+  const auto cost = march_combat_cost(to);
+  if (!cost) return cost.error();
+  if (*cost > force_->mp_left)
+    return make_error(Code::kIllegal,
+                      "entering " + to.id() + " costs " + std::to_string(*cost) +
+                          " MP; the force has " + std::to_string(force_->mp_left) + " left",
                       "7.1.1");
   bool any = false;
   for (const auto& g : pos_.sps) any = any || g.acting;
@@ -232,8 +234,7 @@ rz::Status WateState::check_march_combat(hex::Hex to) const {
 }
 
 Events WateState::start_march_combat(hex::Hex to) {
-  const HexInfo* info = data_->map.find(to);
-  force_->mp_left -= data_->tables.mp_cost(info->terrain) + (data_->map.river(force_->hex, to) ? data_->tables.river_mp() : 0);
+  force_->mp_left -= *march_combat_cost(to);
   Combat c;
   c.attacker = force_->side;
   c.target = to;

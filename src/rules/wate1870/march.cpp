@@ -194,6 +194,15 @@ void clear_engaged(Position& pos) {
 
 }  // namespace
 
+Result<int> WateState::march_combat_cost(hex::Hex to) const {
+  // Ruling F-8: judged on the board the mover plans with, as a move's cost is.
+  return on_planning_board(force_->side, [&](const Board& b) {
+    MoveContext ctx = context_of(pos_, *force_);
+    ctx.attacking = true;
+    return enter_cost(b, force_->hex, to, ctx);
+  });
+}
+
 // ---- the march's orders ----
 
 std::vector<Action> WateState::march_actions(Side side) const {

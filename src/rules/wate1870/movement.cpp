@@ -52,7 +52,8 @@ EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext&
   if (k < 0) return EnterBar::kNotAdjacent;
   const Side enemy = other(ctx.side);
   // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
-  if (ctx.enemy_sp ? (*ctx.enemy_sp)[static_cast<std::size_t>(di)] != 0 : b.pos.sp(to, enemy) > 0)
+  if (!ctx.attacking &&
+      (ctx.enemy_sp ? (*ctx.enemy_sp)[static_cast<std::size_t>(di)] != 0 : b.pos.sp(to, enemy) > 0))
     return EnterBar::kEnemy;
 
   // 7.1 / TEC: the terrain of the hex entered; a town or fortress costs its terrain.

@@ -28,6 +28,8 @@ struct MoveContext {
   // The enemy's ZOC on the same board, for the cautious +1 (3.4): null, each
   // hex's neighbours are looked at instead.
   const ZocMap* enemy_zoc = nullptr;
+  // A March Combat enters the enemy's hex (7.1.1): priced as a move, not barred.
+  bool attacking = false;
 };
 
 // The tables MoveContext::enemy_sp and french point to.

@@ -486,6 +486,9 @@ class WateState final : public State {
   static std::vector<std::string> with_hqs(const Action& a);  // the with=HQ,HQ of an attack
   rz::Status check_march_combat(hex::Hex to) const;
   Events start_march_combat(hex::Hex to);
+  // 7.1.1: the MP a March Combat costs, the march's cost of entering the
+  // defender's hex (terrain, river, 12.1, 12.4, 3.4, the French +1s: march.cpp).
+  Result<int> march_combat_cost(hex::Hex to) const;
   Events start_combat(Combat c);
   CombatSetup combat_setup() const;  // 8.2: the forces of combat_ (pointers into pos_)
   Events combat_strengths();  // 8.2-8.3
