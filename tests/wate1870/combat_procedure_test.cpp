@@ -632,5 +632,31 @@ TEST(Wate1870_12_1, AMarchCombatIntoAFrenchTownPaysTheCivilianResistance) {
   EXPECT_EQ(resisted->hash(), before);
 }
 
+// Ruling C-13 in play: 3 French SP ride from 2107 into 2207, where 8 stand, and
+// are attacked there still on the train: only those 3 are halved (8 + 1).
+TEST(Wate1870_7_1_3, OnlyTheSpStillOnTheTrainAreHalved_RulingC13) {
+  auto st = situation(R"(name: "7.1.3 entrained test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 0, source: "reconstructed: test"}
+first_activation: {side: French, source: "reconstructed: test"}
+hqs:
+  - {hq: G-VII, hex: "2307", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 3, hex: "2107", source: "reconstructed: test"}
+  - {side: French, sp: 8, hex: "2207", source: "reconstructed: test"}
+  - {side: German, sp: 8, formation: G-VII, hex: "2307", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  for (const char* order : {"activate hex=2107", "march", "entrain", "rail to=2207", "stop"})
+    play(*st, kF, order);
+  roll(*st, {1, 1});  // the initiative: a tie goes to the German (7.0)
+  play(*st, kG, "activate hq=G-VII");
+  const Events ev = play(*st, kG, "attack target=2207 from=2307");
+  EXPECT_TRUE(has_event(ev, "French 11 SP; 3 entrained SP halved (3 → 1) → 9 (8.2)"))
+      << all_text(ev);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

@@ -99,7 +99,7 @@ TEST_F(Wate1870_8_2, TheNumbersWithoutTheStepsAreTheSame) {
       clear_attack({force("1609", 3, 0, 4, false), force("1610", 5, 2)}, force("1709", 1, 1, 1)),
   };
   setups[0].march_combat = true;
-  setups[2].defence.entrained = true;
+  setups[2].defence.entrain_all();
   for (const auto& s : setups) {
     const CombatValues full = evaluate_combat(board(), s), bare = evaluate_combat(board(), s, false);
     EXPECT_FALSE(full.steps.empty());
@@ -131,18 +131,36 @@ TEST_F(Wate1870_8_2, MarchCombatHalvesTheAttackerOnly) {
 
 TEST_F(Wate1870_8_2, EntrainedDefenderIsHalved) {  // 7.1.3
   CombatForce d = force("1709", 7);
-  d.entrained = true;
+  d.entrain_all();
   CombatForce a = force("1609", 7);
-  a.entrained = true;  // only "attacked while entrained" halves
+  a.entrain_all();  // only "attacked while entrained" halves
   const CombatValues v = evaluate_combat(board(), clear_attack({a}, d));
   EXPECT_EQ(v.defence_sp, 3);
   EXPECT_EQ(v.attack_sp, 7);
   EXPECT_EQ(v.steps.at(1), "French 7 SP; entrained halved → 3 (8.2)");
 }
 
+// Ruling C-13: 3 SP ride into a hex where 8 stand; attacked, only the 3 on
+// the train are halved: 8 + 3/2 = 9 (session 36's audit: the whole hex was, 5).
+TEST_F(Wate1870_8_2, OnlyTheEntrainedSpOfTheHexAreHalved_RulingC13) {
+  CombatForce d = force("1709", 0);
+  d.add(Status::kGood, 8, false);
+  d.add(Status::kGood, 3, true);
+  const CombatValues v = evaluate_combat(board(), clear_attack({force("1609", 7)}, d));
+  EXPECT_EQ(v.defence_sp, 9);
+  EXPECT_EQ(v.defence_raw, 11);
+  EXPECT_EQ(v.steps.at(1), "French 11 SP; 3 entrained SP halved (3 → 1) → 9 (8.2)");
+  // Statuses count on each side of the train: 2 disrupted aboard count 1,
+  // halved to 0; the 1 disrupted SP off it counts 1 (3.5.1).
+  CombatForce m = force("1709", 0);
+  m.add(Status::kDisrupted, 2, true);
+  m.add(Status::kDisrupted, 1, false);
+  EXPECT_EQ(evaluate_combat(board(), clear_attack({force("1609", 7)}, m)).defence_sp, 1);
+}
+
 TEST_F(Wate1870_8_2, StatusFirstThenEachHalvingRoundingDown) {  // GAP-W-16
   CombatForce d = force("1709", 2, 3, 0, false);
-  d.entrained = true;  // 2 + 3/2 = 3 → 1 → 0
+  d.entrain_all();  // 2 + 3/2 = 3 → 1 → 0
   EXPECT_EQ(evaluate_combat(board(), clear_attack({force("1609", 4)}, d)).defence_sp, 0);
   CombatSetup s = clear_attack({force("1609", 3, 0, 4, false)}, force("1709", 1));
   s.march_combat = true;  // 3 + 1 = 4 → 2 → 1

@@ -25,10 +25,7 @@ Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
   std::vector<SpGroup> groups;
   for (const auto& g : b.pos.sps) {
     if (g.side != def || g.hex != target || g.count <= 0) continue;
-    (g.status == Status1870::kGood        ? setup.defence.good
-     : g.status == Status1870::kDisrupted ? setup.defence.disrupted
-                                          : setup.defence.demoralized) += g.count;
-    setup.defence.entrained = setup.defence.entrained || g.entrained;
+    setup.defence.add(g.status, g.count, g.entrained);
     groups.push_back(g);
   }
   setup.defence.loc = def_loc.has_loc(target);

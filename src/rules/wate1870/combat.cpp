@@ -32,7 +32,20 @@ int force_strength(const CombatForce& f, Side side, bool attacker, bool march,
     if (line) *line += std::string("; ") + why + " halved → " + std::to_string(s);
   };
   if (attacker && march) halve("March Combat");      // (2) 7.1.1
-  if (!attacker && f.entrained) halve("entrained");  // (3) 7.1.3: only when attacked
+  if (!attacker && f.entrained() == f.raw() && f.raw() > 0) {
+    halve("entrained");  // (3) 7.1.3: only when attacked
+  } else if (!attacker && f.entrained() > 0) {
+    // Ruling C-13: only the SP on the train are halved, the rest of the hex not.
+    const int on_train =
+        status_strength(f.entrained_good, f.entrained_disrupted, f.entrained_demoralized);
+    s = status_strength(f.good - f.entrained_good, f.disrupted - f.entrained_disrupted,
+                        f.demoralized - f.entrained_demoralized) +
+        on_train / 2;
+    if (line)
+      *line += "; " + std::to_string(f.entrained()) + " entrained SP halved (" +
+               std::to_string(on_train) + " → " + std::to_string(on_train / 2) + ") → " +
+               std::to_string(s);
+  }
   if (!f.loc && !f.cavalry) halve("no LOC");         // (4) cavalry is always in combat supply
   if (line && !f.loc && f.cavalry) *line += "; cavalry, no LOC needed";
   return s;

@@ -27,9 +27,26 @@ struct CombatForce {
   // Can trace a LOC (8.2). Cavalry is not halved without one, but still needs
   // one to commit artillery (3.8, ruling C-2).
   bool loc = true;
-  bool cavalry = false;    // every SP is cavalry (GAP-W-15)
-  bool entrained = false;  // 7.1.3: halved when attacked
+  bool cavalry = false;  // every SP is cavalry (GAP-W-15)
+  // Of the SP above, those on the train: halved when attacked (7.1.3, 8.2), the
+  // rest of the hex not (ruling C-13).
+  int entrained_good = 0, entrained_disrupted = 0, entrained_demoralized = 0;
   int raw() const { return good + disrupted + demoralized; }
+  int entrained() const { return entrained_good + entrained_disrupted + entrained_demoralized; }
+  void add(Status status, int count, bool on_train) {
+    (status == Status::kGood        ? good
+     : status == Status::kDisrupted ? disrupted
+                                    : demoralized) += count;
+    if (on_train)
+      (status == Status::kGood        ? entrained_good
+       : status == Status::kDisrupted ? entrained_disrupted
+                                      : entrained_demoralized) += count;
+  }
+  void entrain_all() {
+    entrained_good = good;
+    entrained_disrupted = disrupted;
+    entrained_demoralized = demoralized;
+  }
 };
 
 struct CombatSetup {

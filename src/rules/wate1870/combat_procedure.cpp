@@ -278,8 +278,7 @@ CombatSetup WateState::combat_setup() const {
     std::vector<SpGroup> groups;
     for (const auto& g : pos_.sps) {
       if (!g.engaged || g.side != side || g.hex != h) continue;
-      (g.status == Status::kGood ? f.good : g.status == Status::kDisrupted ? f.disrupted : f.demoralized) += g.count;
-      f.entrained = f.entrained || g.entrained;
+      f.add(g.status, g.count, g.entrained);
       groups.push_back(g);
     }
     f.loc = loc.has_loc(h);

@@ -350,7 +350,7 @@ CombatValues describe_combat(const Tables& t, const CombatDescription& d) {
   f.demoralized = d.defence.demoralized;
   f.loc = d.defence_loc;
   f.cavalry = d.defence_cavalry;
-  f.entrained = d.entrained;
+  if (d.entrained) f.entrain_all();
   CombatValues v;
   v.attack_sp = combat_strength(a, true, d.march_combat);
   v.defence_sp = combat_strength(f, false, d.march_combat) + std::max(0, d.fortress_sr);
