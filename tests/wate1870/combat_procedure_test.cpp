@@ -658,5 +658,75 @@ sps:
       << all_text(ev);
 }
 
+// ---- 8.6: who retreats, once, and who absorbs the river's loss ----
+
+// VII Corps attacks 2206 (3 French SP behind the Saar) from 2306 with its own 4
+// SP and from 2307 with 4 SP of VIII Corps, whose HQ stays out of it (not in
+// with=). German 1+2 +1 against French 3+4 +1: the French win by 4; the Germans
+// eliminate 2 SP of 2306 and degrade its other 2 (session 36's audit).
+std::unique_ptr<WateState> lost_over_the_saar() {
+  auto st = situation(R"(name: "8.6 retreat test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: G-VII, hex: "2306", source: "reconstructed: test"}
+  - {hq: G-VIII, hex: "2307", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 3, hex: "2206", source: "reconstructed: test"}
+  - {side: German, sp: 4, formation: G-VII, hex: "2306", source: "reconstructed: test"}
+  - {side: German, sp: 4, formation: G-VIII, hex: "2307", source: "reconstructed: test"}
+)");
+  if (!st) return st;
+  play(*st, kG, "activate hq=G-VII");
+  play(*st, kG, "attack target=2206 from=2306,2307");
+  roll(*st, {1, 2, 3, 4});
+  for (const char* o : {"eliminate", "eliminate", "degrade", "degrade"})
+    play(*st, kG, std::string(o) + " hex=2306 formation=G-VII status=good");
+  play(*st, kF, "degrade hex=2206 formation=none status=good");
+  play(*st, kF, "degrade hex=2206 formation=none status=good");
+  return st;
+}
+
+// VIII Corps' SP retreat from 2307 into 2306 over the Saar: the 1d6 LP are theirs,
+// not those of VII Corps' SP already in 2306; and VIII Corps' HQ, which took no
+// part, stays in 2307 (8.6: "all forces involved in the combat").
+TEST(Wate1870_8_6_Procedure, OnlyTheSpThatCrossedTheRiverAbsorbItsLoss) {
+  auto st = lost_over_the_saar();
+  ASSERT_TRUE(st);
+  const Events ev = play(*st, kG, "retreat path=2306");
+  EXPECT_TRUE(has_event(ev, "German retreats 4 SP 2307 -> 2306 (rule 8.6)")) << all_text(ev);
+  EXPECT_EQ(st->position().hq("G-VIII")->hex, hex::parse_hex("2307"));
+  roll(*st, {3});
+  const auto legal = st->legal_actions(kG);
+  ASSERT_FALSE(legal.empty());
+  for (const auto& a : legal) EXPECT_EQ(*a.get("formation"), "G-VIII") << a.to_string();
+  expect_refused(*st, kG, "degrade hex=2306 formation=G-VII status=disrupted", "8.6");
+}
+
+// Then the 2 SP of VII Corps retreat from 2306, with their HQ; the 4 of VIII
+// Corps that retreated into 2306 do not retreat again (8.6: 1 or 2 hexes).
+TEST(Wate1870_8_6_Procedure, SpThatRetreatedIntoALosingHexDoNotRetreatAgain) {
+  auto st = lost_over_the_saar();
+  ASSERT_TRUE(st);
+  play(*st, kG, "retreat path=2306");
+  roll(*st, {3});
+  for (int i = 0; i < 3; ++i) {
+    const auto legal = st->legal_actions(kG);
+    ASSERT_FALSE(legal.empty());
+    play(*st, kG, legal.front().to_string());
+  }
+  const Events ev = play(*st, kG, "retreat path=2305");
+  EXPECT_TRUE(has_event(ev, "German retreats 2 SP 2306 -> 2305 (rule 8.6)")) << all_text(ev);
+  int viii_in_2306 = 0;
+  for (const auto& g : st->sps())
+    if (g.hex.id() == "2306" && g.formation == "G-VIII") viii_in_2306 += g.count;
+  EXPECT_EQ(viii_in_2306, 4);
+  EXPECT_EQ(st->position().hq("G-VII")->hex, hex::parse_hex("2305"));
+  EXPECT_EQ(st->position().hq("G-VIII")->hex, hex::parse_hex("2307"));
+}
+
 }  // namespace
 }  // namespace rz::wate1870

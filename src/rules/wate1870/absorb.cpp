@@ -17,10 +17,16 @@ struct Pick {
   friend auto operator<=>(const Pick&, const Pick&) = default;
 };
 
-std::set<Pick> engaged_kinds(const Position& pos, Side side) {
+// A step's hex (none: 0000, off the map) limits its losses to the SP that
+// retreated into that hex across a river (8.6).
+constexpr hex::Hex kAnyHex{};
+
+std::set<Pick> engaged_kinds(const Position& pos, Side side, hex::Hex crossed = kAnyHex) {
   std::set<Pick> out;
   for (const auto& g : pos.sps)
-    if (g.engaged && g.side == side && g.count > 0) out.insert({g.hex, g.formation, g.status});
+    if (g.engaged && g.side == side && g.count > 0 &&
+        (crossed == kAnyHex || (g.retreated && g.hex == crossed)))
+      out.insert({g.hex, g.formation, g.status});
   return out;
 }
 
@@ -33,15 +39,17 @@ Action pick_action(const char* verb, const Pick& p) {
 
 }  // namespace
 
-void WateState::push_absorb(Side side, int eliminate, int steps) {
-  if (eliminate + steps <= 0 || engaged_kinds(pos_, side).empty()) return;
-  steps_.push_back({StepKind::kAbsorb, side, {}, eliminate, steps});
+void WateState::push_absorb(Side side, int eliminate, int steps, std::optional<hex::Hex> crossed) {
+  const hex::Hex where = crossed.value_or(kAnyHex);
+  if (eliminate + steps <= 0 || engaged_kinds(pos_, side, where).empty()) return;
+  steps_.push_back({StepKind::kAbsorb, side, where, eliminate, steps});
 }
 
 std::vector<Action> WateState::absorb_actions(const Step& step) const {
   std::vector<Action> out;
   const char* verb = step.n1 > 0 ? "eliminate" : "degrade";
-  for (const auto& p : engaged_kinds(pos_, step.side)) out.push_back(pick_action(verb, p));
+  for (const auto& p : engaged_kinds(pos_, step.side, step.hex))
+    out.push_back(pick_action(verb, p));
   return out;
 }
 
@@ -62,11 +70,16 @@ rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
   auto status = parse_status(*st);
   if (!hx || !status) return make_error(Code::kMalformed, "'" + *h + "' or '" + *st + "' is not a hex number or a status");
   const Pick p{*hx, *f == "none" ? std::string() : *f, *status};
-  if (!engaged_kinds(pos_, step.side).count(p))
-    return make_error(Code::kIllegal,
-                      "no engaged " + std::string(side_name(step.side)) + " SP of " + *f + " in " +
-                          *h + " is " + *st + "; only SP that took part absorb the losses",
-                      loss_rule());
+  if (!engaged_kinds(pos_, step.side, step.hex).count(p))
+    return make_error(
+        Code::kIllegal,
+        step.hex == kAnyHex
+            ? "no engaged " + std::string(side_name(step.side)) + " SP of " + *f + " in " + *h +
+                  " is " + *st + "; only SP that took part absorb the losses"
+            : "no " + std::string(side_name(step.side)) + " SP of " + *f + " in " + *h + " is " +
+                  *st + "; only the SP that retreated across the river into " + step.hex.id() +
+                  " absorb its loss",
+        loss_rule());
   return {};
 }
 
@@ -79,7 +92,7 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   pos_.edit_hex(p.hex, [&](std::vector<SpGroup>& run) {
     for (auto& g : run) {
       if (!g.engaged || g.side != step.side || g.formation != p.formation || g.status != p.status ||
-          g.count == 0)
+          g.count == 0 || (step.hex != kAnyHex && !g.retreated))
         continue;
       g.count -= 1;
       if (!eliminated) {
@@ -104,8 +117,8 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
              {}}};
   const int n1 = std::max(0, step.n1 - 1);
   const int n2 = step.n1 > 0 ? step.n2 : step.n2 - 1;
-  if (n1 + n2 > 0 && !engaged_kinds(pos_, step.side).empty()) {
-    steps_.push_back({StepKind::kAbsorb, step.side, {}, n1, n2});
+  if (n1 + n2 > 0 && !engaged_kinds(pos_, step.side, step.hex).empty()) {
+    steps_.push_back({StepKind::kAbsorb, step.side, step.hex, n1, n2});
   } else if (n1 + n2 > 0) {
     ev.push_back({"loss",
                   "The force is wholly eliminated; " + std::to_string(n1 + n2) +

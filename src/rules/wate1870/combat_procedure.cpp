@@ -548,7 +548,7 @@ Events WateState::combat_continue() {
     }
     default: {  // the end: March Combat may go on marching (7.1.1)
       const bool won_march = c.march && c.winner == att && enterable_after_win(c.target, def);
-      for (auto& g : pos_.sps) g.engaged = false;
+      for (auto& g : pos_.sps) g.engaged = g.retreated = false;
       pos_.normalise_groups();
       combat_.reset();
       if (won_march) {
@@ -656,6 +656,7 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
   for (auto& g : pos_.sps)
     if (g.engaged && g.side == step.side && g.hex == step.hex) {
       g.hex = dest;
+      g.retreated = true;  // a river crossed is theirs to absorb (8.6)
       moved += g.count;
     }
   for (auto& q : pos_.hqs)
@@ -783,7 +784,9 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       int moved = 0;
       std::vector<SpGroup> gone;  // appended after the loop: pos_.sps must not grow while iterated
       for (auto& g : pos_.sps) {
-        if (!g.engaged || g.side != step.side || g.hex != step.hex) continue;
+        // 8.6: a force retreats 1 or 2 hexes, once: SP that retreated into this
+        // hex do not go again with its own losing force (session 36's audit).
+        if (!g.engaged || g.retreated || g.side != step.side || g.hex != step.hex) continue;
         const int stay = std::min(keep, g.count);
         keep -= stay;
         if (stay == g.count) continue;
@@ -791,6 +794,7 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
         go.count = g.count - stay;
         g.count = stay;
         go.hex = dest;
+        go.retreated = true;
         moved += go.count;
         if (chosen->eliminated) {
           eliminated_[index(step.side)] += go.count;
@@ -800,10 +804,22 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       }
       pos_.sps.insert(pos_.sps.end(), gone.begin(), gone.end());
       // HQs go with a force that survives its retreat; otherwise they are left alone (GAP-W-35).
+      // Only those "involved in the combat" (8.6): the attack's own (7.4, 7.1.1)
+      // or the defender's; another HQ in an attacking hex stays (session 36's audit).
       const bool hqs_go =
           fortress_garrison(board(), step.hex, step.side) == 0 && !chosen->eliminated;
+      // An HQ that has retreated already does not go again (8.6: once).
+      const auto goes = [&](const HqUnit& q) {
+        const auto& gone = c.hqs_retreated;
+        return (step.side != c.attacker ||
+                std::find(force_->hqs.begin(), force_->hqs.end(), q.id) != force_->hqs.end()) &&
+               std::find(gone.begin(), gone.end(), q.id) == gone.end();
+      };
       for (auto& q : pos_.hqs)
-        if (q.side == step.side && q.hex == step.hex && hqs_go) q.hex = dest;
+        if (q.side == step.side && q.hex == step.hex && hqs_go && goes(q)) {
+          q.hex = dest;
+          c.hqs_retreated.push_back(q.id);
+        }
       // The acting force that retreats with its HQs is where they are now: its
       // record must not keep the hex it left (12.2 shows an enemy's acting force
       // only where he may inspect it, ruling F-9).
@@ -922,8 +938,9 @@ Events WateState::apply_combat_chance(const Step& step, const Action& a) {
     }
     case StepKind::kRiverLoss: {
       const int lp = std::stoi(*a.get("d"));
-      // The retreated SP are no longer engaged where they stand now? They are: they absorb.
-      push_absorb(step.side, 0, lp);
+      // 8.6: the force that crossed absorbs them: the SP that retreated into
+      // step.hex, not others of the combat (a garrison, a hex yet to retreat).
+      push_absorb(step.side, 0, lp, step.hex);
       return {{"loss", who + " force crossing a river in retreat absorbs 1d6 = " + std::to_string(lp) + " LP (rule 8.6)", {}}};
     }
     default: return {};

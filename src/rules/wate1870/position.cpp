@@ -21,7 +21,7 @@ int order(const SpGroup& a, const SpGroup& b) {
   if (a.side != b.side) return a.side < b.side ? -1 : 1;
   if (const auto c = a.formation <=> b.formation; c != 0) return c < 0 ? -1 : 1;
   const auto rest = [](const SpGroup& g) {
-    return std::tie(g.status, g.activated, g.entrained, g.acting, g.engaged);
+    return std::tie(g.status, g.activated, g.entrained, g.acting, g.engaged, g.retreated);
   };
   const auto ra = rest(a), rb = rest(b);
   return ra < rb ? -1 : rb < ra ? 1 : 0;

@@ -30,6 +30,7 @@ struct SpGroup {
   bool entrained = false;  // 7.1.3
   bool acting = false;     // part of the force now carrying out an action
   bool engaged = false;    // taking part in the combat or fire being resolved
+  bool retreated = false;  // has retreated in the combat being resolved (8.6)
   friend bool operator==(const SpGroup&, const SpGroup&) = default;
 };
 

@@ -342,6 +342,13 @@ std::string WateState::saved_fault() const {
             std::find(combat_->retreated_to.begin(), combat_->retreated_to.end(), h) !=
                 combat_->retreated_to.end());
   };
+  if (combat_)
+    for (const auto& id : combat_->hqs_retreated)
+      if (!pos_.hq(id))
+        check("the combat names HQ " + id + " as retreated, which is not in the game");
+  for (const auto& g : pos_.sps)
+    if (g.retreated && (!g.engaged || !combat_))
+      check("SP in " + g.hex.id() + " are marked as retreated but take part in no combat (8.6)");
   for (const auto& g : pos_.sps)
     if (!over_ && g.acting &&
         (!force_ || g.side != force_->side || (g.hex != force_->hex && !in_combat(g.hex))))

@@ -56,22 +56,24 @@ json combat_json(const Combat& c) {
   for (auto h : c.from) from.push_back(h.id());
   for (auto h : c.retreats) retreats.push_back(h.id());
   for (auto h : c.retreated_to) retreated_to.push_back(h.id());
-  return json{{"attacker", side_name(c.attacker)},
-              {"target", c.target.id()},
-              {"march", c.march},
-              {"from", from},
-              {"stage", c.stage},
-              {"drm", {c.drm[0], c.drm[1]}},
-              {"raw", {c.raw[0], c.raw[1]}},
-              {"may_commit", {c.may_commit[0], c.may_commit[1]}},
-              {"artillery_rp", {c.artillery_rp[0], c.artillery_rp[1]}},
-              {"committed", {c.committed[0], c.committed[1]}},
-              {"dice", {{c.dice[0][0], c.dice[0][1]}, {c.dice[1][0], c.dice[1][1]}}},
-              {"winner", side_name(c.winner)},
-              {"spread", c.spread},
-              {"hqs", c.hqs},
-              {"retreats", retreats},
-              {"retreated_to", retreated_to}};
+  json j{{"attacker", side_name(c.attacker)},
+         {"target", c.target.id()},
+         {"march", c.march},
+         {"from", from},
+         {"stage", c.stage},
+         {"drm", {c.drm[0], c.drm[1]}},
+         {"raw", {c.raw[0], c.raw[1]}},
+         {"may_commit", {c.may_commit[0], c.may_commit[1]}},
+         {"artillery_rp", {c.artillery_rp[0], c.artillery_rp[1]}},
+         {"committed", {c.committed[0], c.committed[1]}},
+         {"dice", {{c.dice[0][0], c.dice[0][1]}, {c.dice[1][0], c.dice[1][1]}}},
+         {"winner", side_name(c.winner)},
+         {"spread", c.spread},
+         {"hqs", c.hqs},
+         {"retreats", retreats},
+         {"retreated_to", retreated_to}};
+  if (!c.hqs_retreated.empty()) j["hqs_retreated"] = c.hqs_retreated;  // 8.6
+  return j;
 }
 
 }  // namespace
@@ -104,9 +106,10 @@ json setup_json(const SetupPiece& p) {  // 14.0 (setup.cpp)
 }
 
 json sp_json(const SpGroup& g) {
-  return json{g.hex.id(), side_name(g.side), g.formation, status_name(g.status),
-              g.count,    g.activated,       g.entrained, g.acting,
-              g.engaged};
+  json j{g.hex.id(),  side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
+         g.entrained, g.acting,          g.engaged};
+  if (g.retreated) j.push_back(true);  // only in a combat's retreat (8.6); older saves have 9
+  return j;
 }
 
 // Every number of a saved state is a whole number an int holds (the seed: a
@@ -286,7 +289,8 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
         throw std::invalid_argument("the " + std::string(side_name(s)) + " have more than " +
                                     std::to_string(kSavedSideSp) + " SP on the map");
       st->pos_.sps.push_back({s, hex_of(g.at(0)), g.at(2).get<std::string>(), *status, count,
-                              g.at(5), g.at(6), g.at(7), g.at(8)});
+                              g.at(5), g.at(6), g.at(7), g.at(8),
+                              g.size() > 9 && g.at(9).get<bool>()});
     }
     std::size_t n_hqs = 0;
     for (const auto& h : key("hqs")) {
@@ -364,6 +368,7 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       for (const auto& h : cj.at("retreats")) c.retreats.push_back(hex_of(h));
       if (cj.contains("retreated_to"))  // 8.1, 8.6, GAP-W-35
         for (const auto& h : cj.at("retreated_to")) c.retreated_to.push_back(hex_of(h));
+      if (cj.contains("hqs_retreated")) c.hqs_retreated = names_of(cj.at("hqs_retreated"));
       st->combat_ = c;
     }
     st->eliminated_[0] = key("eliminated").at(0);

@@ -162,7 +162,10 @@ std::unique_ptr<WateState> WateState::picture_for(Side me,
         {other(me), hidden[i], "", Status::kGood, i < hidden_sp.size() ? hidden_sp[i] : 4});
   std::erase_if(st->pos_.hqs, [&](const HqUnit& q) { return !hq_seen(me, q); });
   std::erase_if(st->frames_, [&](const Frame& f) { return !hq_seen(me, f.hq); });
-  if (combat_) std::erase_if(st->combat_->hqs, [&](const Name& id) { return !hq_seen(me, id); });
+  if (combat_) {
+    std::erase_if(st->combat_->hqs, [&](const Name& id) { return !hq_seen(me, id); });
+    std::erase_if(st->combat_->hqs_retreated, [&](const Name& id) { return !hq_seen(me, id); });
+  }
   if (force_ && force_->side != me) {
     if (!inspectable(me, force_->hex))
       st->force_.reset();
@@ -192,7 +195,14 @@ std::string WateState::view(Player player) const {
   keep_where(j["frames"], frames_, [&](const Frame& f) { return hq_seen(me, f.hq); });
   const auto seen_hq = [&](const Name& id) { return hq_seen(me, id); };
   // A combat's list of HQs awaiting a casualty roll names enemy HQs only where inspectable.
-  if (combat_) keep_where(j["combat"]["hqs"], combat_->hqs, seen_hq);
+  // So does its list of HQs that retreated (8.6).
+  if (combat_) {
+    keep_where(j["combat"]["hqs"], combat_->hqs, seen_hq);
+    if (!combat_->hqs_retreated.empty()) {
+      keep_where(j["combat"]["hqs_retreated"], combat_->hqs_retreated, seen_hq);
+      if (j["combat"]["hqs_retreated"].empty()) j["combat"].erase("hqs_retreated");
+    }
+  }
   if (force_ && force_->side != me) {
     if (!inspectable(me, force_->hex))
       j["force"] = {{"side", side_name(force_->side)}};

@@ -687,6 +687,10 @@ std::uint64_t WateState::hash() const {
     for (auto x : c.retreats) hx(x);
     h.u64(c.retreated_to.size());
     for (auto x : c.retreated_to) hx(x);
+    if (!c.hqs_retreated.empty()) {  // the hash of a combat without them is as it was
+      h.u64(c.hqs_retreated.size());
+      for (const auto& id : c.hqs_retreated) str(id);
+    }
   }
   h.u64(setup_.size());  // 14.0 (setup.cpp)
   for (const auto& p : setup_) {
@@ -703,8 +707,8 @@ std::uint64_t WateState::hash() const {
   for (const auto& g : pos_.sps) {
     hx(g.hex);
     str(g.formation);
-    h.i64(index(g.side) | static_cast<int>(g.status) << 2 | g.activated << 4 | g.entrained << 5 | g.acting << 6 |
-          g.engaged << 7);
+    h.i64(index(g.side) | static_cast<int>(g.status) << 2 | g.activated << 4 | g.entrained << 5 |
+          g.acting << 6 | g.engaged << 7 | g.retreated << 8);
     h.i64(g.count);
   }
   h.u64(pos_.hqs.size());

@@ -98,6 +98,7 @@ struct Combat {
   std::vector<Name> hqs;           // HQs awaiting a casualty roll (8.5.1)
   std::vector<hex::Hex> retreats;  // hexes whose losing force must still retreat (8.6)
   std::vector<hex::Hex> retreated_to;  // where forces retreated (8.1, 8.6), for GAP-W-35
+  std::vector<Name> hqs_retreated;     // HQs that retreated with them: once (8.6)
   friend bool operator==(const Combat&, const Combat&) = default;
 };
 
@@ -477,8 +478,9 @@ class WateState final : public State {
   std::vector<Action> absorb_actions(const Step& step) const;
   rz::Status check_absorb(const Step& step, const Action& a) const;
   Events apply_absorb(const Step& step, const Action& a);
-  // Pushes the absorption of `eliminate` SP then `steps` steps by `side`'s engaged SP (nothing if none due).
-  void push_absorb(Side side, int eliminate, int steps);
+  // Pushes the absorption of `eliminate` SP then `steps` steps by `side`'s engaged SP (nothing if
+  // none due). `crossed`: only the SP that retreated into that hex absorb (8.6's river).
+  void push_absorb(Side side, int eliminate, int steps, std::optional<hex::Hex> crossed = {});
   // 7.4 Planned Attack, 7.1.1 March Combat and the 8.0 combat sequence (combat_procedure.cpp).
   std::vector<Action> planned_attack_actions(Side side) const;
   rz::Status check_planned_attack(Side side, const Action& a) const;
