@@ -728,5 +728,80 @@ TEST(Wate1870_8_6_Procedure, SpThatRetreatedIntoALosingHexDoNotRetreatAgain) {
   EXPECT_EQ(st->position().hq("G-VIII")->hex, hex::parse_hex("2307"));
 }
 
+// 8.7, ruling MA-1a: a March Combat's entry into the hex it won is its advance
+// after combat, which a force without a LOC may not make. VII Corps (8 SP) deep
+// in France, with no LOC (halved twice: 8 -> 4 -> 2), beats 1 French SP in
+// 0603 (German 3+4, French 1+2) and stays in 0703 (session 36's audit).
+TEST(Wate1870_8_7, AMarchCombatWinnerWithoutALocDoesNotEnter) {
+  auto st = situation(R"(name: "8.7 no LOC test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 5, German: 5, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: G-VII, hex: "0703", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 1, hex: "0603", source: "reconstructed: test"}
+  - {side: German, sp: 8, formation: G-VII, hex: "0703", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-VII");
+  play(*st, kG, "march sp=8");
+  play(*st, kG, "attack to=0603");
+  play(*st, kF, "decline");
+  roll(*st, {3, 4, 1, 2});
+  play(*st, kF, "eliminate hex=0603 formation=none status=good");
+  Events ev;
+  for (int i = 0; i < 4; ++i) ev = play(*st, kG, "degrade hex=0703 formation=G-VII status=good");
+  EXPECT_TRUE(
+      has_event(ev, "The victorious force in 0703 has no LOC: it may not enter 0603 (rule 8.7)"))
+      << all_text(ev);
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0703"), 8);
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "0603"), 0);
+  EXPECT_EQ(st->position().hq("G-VII")->hex, hex::parse_hex("0703"));
+}
+
+// 8.7: "with any units which supported the combat": after 2306's SP advance into
+// Forbach (2206), 2307's may follow, or stay (session 36's audit: one hex only).
+// German 1+2 +6 against French 5+6 -4: the Germans win by 2.
+TEST(Wate1870_8_7, EveryAttackingHexMayAdvanceInTurn) {
+  auto st = situation(R"(name: "8.7 two hexes test"
+source: "reconstructed: test"
+turn: 3
+phase: action
+rp: {French: 0, German: 0, source: "reconstructed: test"}
+first_activation: {side: German, source: "reconstructed: test"}
+hqs:
+  - {hq: G-VII, hex: "2306", source: "reconstructed: test"}
+sps:
+  - {side: French, sp: 1, hex: "2206", source: "reconstructed: test"}
+  - {side: German, sp: 4, formation: G-VII, hex: "2306", source: "reconstructed: test"}
+  - {side: German, sp: 4, formation: G-VIII, hex: "2307", source: "reconstructed: test"}
+)");
+  ASSERT_TRUE(st);
+  play(*st, kG, "activate hq=G-VII");
+  play(*st, kG, "attack target=2206 from=2306,2307");
+  roll(*st, {1, 2, 5, 6});
+  play(*st, kF, "eliminate hex=2206 formation=none status=good");
+  play(*st, kG, "degrade hex=2307 formation=G-VIII status=good");
+  const auto other_order = st->clone();
+  auto& stays = static_cast<WateState&>(*other_order);
+  play(*st, kG, "advance from=2306");
+  // 2306's SP have gone; 2307's are offered.
+  const auto legal = st->legal_actions(kG);
+  EXPECT_TRUE(std::find(legal.begin(), legal.end(), *Action::parse("advance from=2307")) !=
+              legal.end());
+  expect_refused(*st, kG, "advance from=2306", "8.7");
+  const Events ev = play(*st, kG, "advance from=2307");
+  EXPECT_TRUE(has_event(ev, "German advances 4 SP from 2307 into 2206 (rule 8.7)")) << all_text(ev);
+  EXPECT_EQ(sp_in(*st, Side::kGerman, "2206"), 8);
+  // Or the second hex stays.
+  play(stays, kG, "advance from=2307");
+  play(stays, kG, "stay");
+  EXPECT_EQ(sp_in(stays, Side::kGerman, "2206"), 4);
+  EXPECT_EQ(sp_in(stays, Side::kGerman, "2306"), 4);
+}
+
 }  // namespace
 }  // namespace rz::wate1870

@@ -188,18 +188,23 @@ TEST(Wate1870_7_1_2, FireComesAfterTheStepWhenTheHexEnteredIsAdjacent) {
 // Ruling MA-1a: a March Combat is not a move step. The attack from a hex next to
 // French SP, and the entry into the won hex (the March Combat's advance after
 // combat, 8.7), draw no Opportunity Chassepot Fire: 7.1.2 excepts "a retreat or
-// AAC". The same step made by `move` would draw it (the tests above).
+// AAC". The same step made by `move` would draw it (the tests above). The
+// German force in 2306 has the LOC 8.7 asks of an advance (the test stood in
+// 0602, with none, before session 36 barred such a winner from entering).
 TEST(Wate1870_7_1_2, AMarchCombatAndItsEntryDrawNoFire_RulingMA1a) {
   auto st = action_phase(R"(sps:
-  - {side: German, sp: 3, hex: "0602"}
-  - {side: French, sp: 1, hex: "0702"}
-  - {side: French, sp: 1, hex: "0803"}
+  - {side: German, sp: 3, hex: "2306"}
+  - {side: French, sp: 1, hex: "2206"}
+  - {side: French, sp: 1, hex: "2106"}
 )",
-                         Side::kGerman);
-  play(*st, kG, "activate hex=0602");
+                         Side::kGerman, {}, 0);
+  play(*st, kG, "activate hex=2306");
   play(*st, kG, "march");
-  play(*st, kG, "attack to=0702");
-  ScriptedDice dice({6, 5, 1, 2});  // German 11 against French 3: the German wins
+  play(*st, kG, "attack to=2206");
+  // German 3 SP halved to 1 against 1 in Forbach, 1:3 after the town and the
+  // Saar: German 6+5 -3 against French 1+2 +4, 8 against 7. The German
+  // artillery, committed (the French have no RP), re-rolls its first die: a 6.
+  ScriptedDice dice({6, 5, 1, 2, 6});
   bool entered = false;
   for (int guard = 0; guard < 40 && !entered; ++guard) {
     ASSERT_NE(st->steps().back().kind, StepKind::kChassepotChoice)
@@ -213,15 +218,15 @@ TEST(Wate1870_7_1_2, AMarchCombatAndItsEntryDrawNoFire_RulingMA1a) {
     }
     ASSERT_EQ(tm.kind, MoveKind::kPlayer);
     entered = tm.players.front() == kG && st->steps().back().kind == StepKind::kMarch &&
-              sp_in(*st, Side::kGerman, "0702") > 0;
+              sp_in(*st, Side::kGerman, "2206") > 0;
     if (!entered)
       play(*st, tm.players.front(), st->legal_actions(tm.players.front()).front().to_string());
   }
   ASSERT_TRUE(entered);
-  // 0702 is next to the French SP in 0803: a `move` into it would have drawn fire.
-  const auto around = hex::neighbours(*hex::parse_hex("0702"));
-  EXPECT_NE(std::find(around.begin(), around.end(), *hex::parse_hex("0803")), around.end());
-  EXPECT_EQ(sp_in(*st, Side::kFrench, "0702"), 0);
+  // 2206 is next to the French SP in 2106: a `move` into it would have drawn fire.
+  const auto around = hex::neighbours(*hex::parse_hex("2206"));
+  EXPECT_NE(std::find(around.begin(), around.end(), *hex::parse_hex("2106")), around.end());
+  EXPECT_EQ(sp_in(*st, Side::kFrench, "2206"), 0);
   EXPECT_FALSE(has_action(*st, kF, "fire"));
 }
 

@@ -538,11 +538,9 @@ Events WateState::combat_continue() {
       // 8.7: the attacker may advance into a vacated combat hex, or into a
       // fortress whose garrison stayed behind, to besiege it (GAP-W-21, ruling P-11).
       if (c.winner == att && !c.march && enterable_after_win(c.target, def)) {
-        bool can = false;
-        const auto loc = LocMap::of(board(), att);
-        for (const auto& g : pos_.sps)
-          can = can || (g.engaged && g.side == att && g.status != Status::kDemoralized && loc->has_loc(g.hex));
-        if (can) steps_.push_back({StepKind::kAdvance, att});
+        if (std::any_of(c.from.begin(), c.from.end(),
+                        [&](hex::Hex h) { return may_advance_from(c, h); }))
+          steps_.push_back({StepKind::kAdvance, att});
       }
       return ev;
     }
@@ -551,7 +549,15 @@ Events WateState::combat_continue() {
       for (auto& g : pos_.sps) g.engaged = g.retreated = false;
       pos_.normalise_groups();
       combat_.reset();
-      if (won_march) {
+      // 8.7: "Attacking forces without a LOC may not Advance After Combat"; the
+      // March Combat's entry is its advance (ruling MA-1a): the force stays, and
+      // its march ends with the combat (session 36's audit).
+      if (won_march && !LocMap::of(board(), att)->has_loc(force_->hex)) {
+        ev.push_back({"advance",
+                      "The victorious force in " + force_->hex.id() +
+                          " has no LOC: it may not enter " + c.target.id() + " (rule 8.7)",
+                      {}});
+      } else if (won_march) {
         // 7.1.1: the force enters the hex and may go on; demoralized SP stay behind.
         int moving = 0;
         for (auto& g : pos_.sps)
@@ -701,6 +707,7 @@ std::vector<Action> WateState::combat_actions(const Step& step) const {
     case StepKind::kAdvance: {
       std::vector<Action> out{Action("stay")};
       for (auto h : c.from) {
+        if (!may_advance_from(c, h)) continue;
         out.push_back(Action("advance").with("from", h.id()));
         // 8.7 "any units which supported the combat": the HQs of the attack go
         // with the SP of their hex (ruling C-11).
@@ -711,6 +718,15 @@ std::vector<Action> WateState::combat_actions(const Step& step) const {
     }
     default: return {};
   }
+}
+
+bool WateState::may_advance_from(const Combat& c, hex::Hex from) const {
+  bool sp = false;
+  pos_.sps.each_in(from, [&](const SpGroup& g) {
+    sp = sp ||
+         (g.engaged && g.side == c.attacker && g.status != Status::kDemoralized && g.count > 0);
+  });
+  return sp && LocMap::of(board(), c.attacker)->has_loc(from);
 }
 
 std::string WateState::advancing_hqs(const Combat& c, hex::Hex from) const {
@@ -749,7 +765,11 @@ rz::Status WateState::check_combat_action(const Step& step, const Action& a) con
             "only the HQs of the attack advance, all of those in the hex together, and only with "
             "SP of their hex that may advance (ruling C-11)",
             "8.7");
-      return make_error(Code::kIllegal, "advance from one of the attacking hexes into the vacated hex, or stay", "8.7");
+      return make_error(
+          Code::kIllegal,
+          "advance from an attacking hex whose SP may still advance (not demoralized, with a LOC) "
+          "into the vacated hex, or stay",
+          "8.7");
     default: return make_error(Code::kInternal, "no combat decision is due");
   }
 }
@@ -844,10 +864,9 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
     case StepKind::kAdvance: {
       if (a.verb == "stay") return {{"advance", who + " does not advance (rule 8.7)", {}}};
       const hex::Hex from = *hex::parse_hex(*a.get("from"));
-      const auto loc = LocMap::of(board(), step.side);
-      int n = 0;
+      int n = 0;  // the list offers only a hex with a LOC (may_advance_from)
       for (auto& g : pos_.sps)
-        if (g.engaged && g.side == step.side && g.hex == from && g.status != Status::kDemoralized && loc->has_loc(from)) {
+        if (g.engaged && g.side == step.side && g.hex == from && g.status != Status::kDemoralized) {
           g.hex = c.target;
           n += g.count;
         }
@@ -876,6 +895,11 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
                           " with them into " + c.target.id() + " (rule 8.7, ruling C-11)",
                       {}});
       append(ev, take_control(c.target, step.side));
+      // 8.7: "with any units which supported the combat": the SP of the other
+      // attacking hexes may follow, hex by hex (session 36's audit).
+      if (std::any_of(c.from.begin(), c.from.end(),
+                      [&](hex::Hex h) { return may_advance_from(c, h); }))
+        steps_.push_back({StepKind::kAdvance, step.side});
       return ev;
     }
     default: return {};

@@ -499,6 +499,9 @@ class WateState final : public State {
   // 8.7 (ruling C-11): the HQs of the attacking force in `from` that may
   // advance with its SP, as the order names them ("G-IV,G-2A"); "" for none.
   std::string advancing_hqs(const Combat& c, hex::Hex from) const;
+  // 8.7: SP of attacking hex `from` that supported the combat and may advance
+  // (not demoralized, with a LOC), and have not advanced yet.
+  bool may_advance_from(const Combat& c, hex::Hex from) const;
   rz::Status check_combat_action(const Step& step, const Action& a) const;
   Events apply_combat_action(const Step& step, const Action& a);
   std::vector<ChanceOutcome> combat_outcomes(const Step& step) const;
