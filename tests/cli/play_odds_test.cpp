@@ -79,11 +79,19 @@ TEST(PlayConsoleOdds, ASmallScreenSummarisesACombatsOddsAndFullGivesThemAll) {
   ASSERT_NE(second, std::string::npos) << out;
   const std::string brief = out.substr(first, second - first);
   EXPECT_TRUE(contains(brief, "Each artillery choice (8.4")) << brief;
-  EXPECT_TRUE(contains(brief, "  no artillery: German wins ")) << brief;
-  EXPECT_TRUE(contains(brief, "  both commit artillery: German wins ")) << brief;
+  // A row per choice: the chance to win, then what each side loses, steps and
+  // HQs too: a win costs the winner steps (8.5; session 36's play test read
+  // "SP lost German 0.00" and lost 3 steps).
+  EXPECT_TRUE(contains(brief, "wins    SP    steps HQ     SP    steps HQ")) << brief;
+  EXPECT_TRUE(contains(brief, "\n  no artillery              ")) << brief;
+  EXPECT_TRUE(contains(brief, "\n  both commit artillery     ")) << brief;
+  EXPECT_EQ(test_support::count(brief, "%"), 12u) << brief;  // 4 choices: win, HQ, HQ
+  std::size_t start = 0;
+  for (std::size_t end; (end = brief.find('\n', start)) != std::string::npos; start = end + 1)
+    EXPECT_LE(end - start, 80u) << brief.substr(start, end - start);
   EXPECT_TRUE(contains(brief, "'odds N full' gives every table")) << brief;
   EXPECT_FALSE(contains(brief, "Case 1 of")) << brief;
-  EXPECT_LT(test_support::count(brief, "\n"), 20) << brief;
+  EXPECT_LT(test_support::count(brief, "\n"), 23) << brief;  // a 24-line screen
   EXPECT_TRUE(contains(out.substr(second), "Case 4 of 4")) << out.substr(second);
 }
 

@@ -390,9 +390,13 @@ std::string odds_text(const AttackOdds& o) {
 
 namespace {
 
-// One line of a summary: the attacker's chance to win, and the SP each side
-// loses outright on average (8.5).
-std::string summary_line(const std::string& label, const CombatOdds& c) {
+// A summary's table of the choices: the attacker's chance to win and, per
+// side, the SP eliminated and steps degraded on average (8.5) and the chance
+// to lose an HQ (8.5.1). A win costs steps too (session 36's play test read
+// "SP lost German 0.00" and lost 3 steps). Fits 80 columns.
+std::string summary_table(const std::vector<std::string>& labels,
+                          const std::vector<const CombatOdds*>& cases) {
+  if (cases.empty()) return "";
   const auto mean = [](const std::vector<Fraction>& v) {
     double m = 0;
     for (std::size_t n = 0; n < v.size(); ++n) m += static_cast<double>(n) * v[n].to_double();
@@ -400,10 +404,45 @@ std::string summary_line(const std::string& label, const CombatOdds& c) {
     std::snprintf(buf, sizeof buf, "%.2f", m);
     return std::string(buf);
   };
-  const Side att = c.input.attacker, def = other(att);
-  return "  " + label + ": " + std::string(side_name(att)) + " wins " + pc1(c.attack.win) +
-         "; SP lost " + std::string(side_name(att)) + " " + mean(c.attack.sp_eliminated) + ", " +
-         std::string(side_name(def)) + " " + mean(c.defence.sp_eliminated) + "\n";
+  const auto col = [](const std::string& t, std::size_t w) {
+    return t + std::string(width(t) < w ? w - width(t) : 1, ' ');
+  };
+  const Side att = cases.front()->input.attacker, def = other(att);
+  std::string s = std::string(28, ' ') + col(std::string(side_name(att)), 27) +
+                  std::string(side_name(def)) + "\n" + std::string(28, ' ') +
+                  "wins    SP    steps HQ     SP    steps HQ\n";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const CombatOdds& c = *cases[i];
+    const auto part = [&](const SideOdds& o, int hqs) {
+      return col(mean(o.sp_eliminated), 6) + col(mean(o.steps), 6) +
+             col(hqs > 0 ? pc1(o.hq_removed_any) : "-", 7);
+    };
+    std::string line = "  " + col(labels[i], 26) + col(pc1(c.attack.win), 8) +
+                       part(c.attack, c.input.attack_hqs) + part(c.defence, c.input.defence_hqs);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    s += line + "\n";
+  }
+  return s;
+}
+
+// A head's lines wrapped to 80 columns for a small screen.
+std::string wrapped(const std::string& text) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    std::string line = text.substr(start, end - start);
+    while (width(line) > 80) {
+      std::size_t cut = line.rfind(' ', 80);
+      if (cut == std::string::npos || cut <= 4) break;
+      out += line.substr(0, cut) + "\n";
+      line = "      " + line.substr(cut + 1);
+    }
+    out += line + "\n";
+    start = end + 1;
+  }
+  return out;
 }
 
 std::string artillery_label(const CombatOdds& c) {
@@ -417,16 +456,43 @@ std::string artillery_label(const CombatOdds& c) {
 }  // namespace
 
 std::string odds_summary(const AttackOdds& o) {
-  std::string s = head(o) + "Each artillery choice (8.4; re-rolls played optimally, ruling C-7):\n";
-  for (const auto& c : o.cases) s += summary_line(artillery_label(c), c);
-  return s;
+  std::vector<std::string> labels;
+  std::vector<const CombatOdds*> cases;
+  for (const auto& c : o.cases) {
+    labels.push_back(artillery_label(c));
+    cases.push_back(&c);
+  }
+  return wrapped(head(o)) +
+         "Each artillery choice (8.4; re-rolls played optimally, ruling C-7): the chance\n"
+         "to win, the SP eliminated and steps degraded on average (8.5), the chance to\n"
+         "lose an HQ (8.5.1):\n" +
+         summary_table(labels, cases);
 }
 
 std::string odds_summary(const CombatNowOdds& o) {
-  std::string s = head(o);
-  for (std::size_t i = 0; i < o.cases.size(); ++i)
-    s += summary_line(o.choice[i] + ", " + o.label[i], o.cases[i]);
-  return s;
+  std::vector<std::string> labels;
+  std::vector<const CombatOdds*> cases;
+  bool policy = false;
+  for (std::size_t i = 0; i < o.cases.size(); ++i) {
+    // The order typed, with the other side's artillery where it varies; "*"
+    // marks the odds' policy's own re-roll (the labels are too long for a column).
+    const CombatOdds& k = o.cases[i];
+    std::string label = o.choice[i];
+    if (!o.reroll) {
+      const Side them = other(o.deciding);
+      const bool commits =
+          them == k.input.attacker ? k.input.attack_artillery : k.input.defence_artillery;
+      label +=
+          std::string(", ") + std::string(side_name(them)) + (commits ? " commits" : " does not");
+    } else if (o.label[i].find("the odds' policy makes") != std::string::npos) {
+      label += " *";
+      policy = true;
+    }
+    labels.push_back(std::move(label));
+    cases.push_back(&k);
+  }
+  return wrapped(head(o)) + summary_table(labels, cases) +
+         (policy ? "  * the choice the odds' policy makes (ruling C-7)\n" : "");
 }
 
 std::string odds_text(const CombatNowOdds& o) {
