@@ -14,6 +14,7 @@
 #include <random>
 
 #include "bots/console.hpp"
+#include "bots/line_wrap.hpp"
 #include "bots/wate1870_screen.hpp"
 #include "cli/commands.hpp"
 #include "cli/whole_number.hpp"
@@ -245,19 +246,26 @@ int run_play(const PlayArgs& a) {
       return 1;
     }
     std::cout << "The game is saved in " << autosave
-              << " after each of your orders (resume it with --load " << autosave << ").\n";
+              << " after each of your orders;\nresume it with --load " << autosave << ".\n";
   }
 
-  const bool color = a.color == "always" || (a.color == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
-  bots::Wate1870Screen screen(game.data());
-  bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin, std::cout, color);
+  const bool color = a.color == "always" ||
+                     (a.color == "auto" && isatty(STDOUT_FILENO) && !std::getenv("NO_COLOR"));
   // A decision's screen is about 45 lines; on a terminal of fewer, the map
   // window, its legend and the list of choices shrink so that the choices
   // and the prompt stay in sight (the play test of session 33: 80 x 24).
   int lines = a.lines;
   winsize size{};
-  if (lines == 0 && isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0)
-    lines = size.ws_row;
+  const bool sized = isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0;
+  if (lines == 0 && sized) lines = size.ws_row;
+  // Lines are broken at the terminal's width, or at 80 columns for --lines
+  // (session 36's play test); output to a file or a pipe is left whole.
+  const int columns = sized && size.ws_col > 0 ? size.ws_col : a.lines > 0 ? 80 : 0;
+  bots::LineWrapBuf wrap(std::cout, columns);
+  std::ostream wrapped(&wrap);
+  bots::Wate1870Screen screen(game.data());
+  bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin,
+                        columns > 0 ? wrapped : std::cout, color);
   if (lines > 0 && lines < 48) {
     const int rows = std::clamp((lines - 18) / 2, 2, 8);  // two lines a row of hexes
     screen.compact(rows);
