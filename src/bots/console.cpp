@@ -517,7 +517,12 @@ int Console::run() {
       o = handle(p, line);
     }
     if (o == Outcome::kQuit) {
-      out_ << "Leaving after " << log_.entries.size() << " actions (hash " << hash_text(state_->hash()) << ").\n";
+      out_ << "Leaving after " << log_.entries.size() << " actions (hash "
+           << hash_text(state_->hash()) << ")"
+           << (autosave_path_.empty()
+                   ? ""
+                   : "; the game is kept in " + autosave_path_ + " (--load it to go on)")
+           << ".\n";
       return leaves_all_saved() ? 0 : 1;
     }
   }

@@ -121,6 +121,15 @@ TEST(Wate1870_7_4, PlannedAttacksAreRefusedWithTheirRule) {
       EXPECT_EQ(r.error().rule, rule) << text << ": " << r.error().to_string();
     }
   }
+  // A malformed order says which of its hexes is wrong (session 36's play test).
+  for (const auto& [text, says] : std::vector<std::pair<std::string, std::string>>{
+           {"attack target=14O8 from=1508", "target '14O8' is not a hex number"},
+           {"attack target=1408 from=15O8", "from '15O8' is not a list of hex numbers"},
+       }) {
+    auto r = st->apply(kG, *Action::parse(text));
+    ASSERT_FALSE(r.ok()) << text;
+    EXPECT_TRUE(contains(r.error().message, says)) << r.error().to_string();
+  }
   EXPECT_EQ(st->hash(), before);
 }
 

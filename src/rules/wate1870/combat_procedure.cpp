@@ -126,7 +126,11 @@ rz::Status WateState::check_planned_attack(Side side, const Action& a) const {
     return make_error(Code::kMalformed, "attack needs target=XXYY from=XXYY[,XXYY...] and may name with=HQ[,HQ]");
   auto target = hex::parse_hex(*t);
   auto from = parse_hex_list(*f);
-  if (!target || from.empty()) return make_error(Code::kMalformed, "'" + *t + "' or '" + *f + "' is not a list of hex numbers");
+  if (!target)
+    return make_error(Code::kMalformed, "target '" + *t + "' is not a hex number (XXYY)");
+  if (from.empty())
+    return make_error(Code::kMalformed,
+                      "from '" + *f + "' is not a list of hex numbers (XXYY,XXYY)");
   const HqUnit* q = pos_.hq(frames_.back().hq);
   if (pos_.sp(*target, other(side)) == 0)
     return make_error(Code::kIllegal, "there is no enemy force in " + target->id() + " to attack", "7.4");
@@ -454,12 +458,15 @@ Events WateState::combat_continue() {
     case 6: {  // 8.5: the loser absorbs first, then the winner
       const Side loser = other(c.winner);
       const LossDue l = loser_loss(c.spread), w = winner_loss(c.spread);
-      ev.push_back({"combat",
-                    std::string(side_name(loser)) + " loses " + std::to_string(c.spread) +
-                        " LP: " + std::to_string(l.eliminate) + " SP eliminated, " +
-                        steps_text(l.steps) + "; " + std::string(side_name(c.winner)) +
-                        " absorbs " + steps_text(w.steps) + " (rule 8.5)",
-                    {}});
+      ev.push_back(
+          {"combat",
+           std::string(side_name(loser)) + " loses " + std::to_string(c.spread) +
+               " LP: " + std::to_string(l.eliminate) + " SP eliminated, " + steps_text(l.steps) +
+               "; " + std::string(side_name(c.winner)) + " absorbs " + steps_text(w.steps) +
+               (c.spread < 2 ? " (a spread under 2 still costs the loser 1 SP, ruling GAP-W-19)"
+                             : "") +
+               " (rule 8.5)",
+           {}});
       ++c.stage;
       again();
       push_absorb(c.winner, 0, w.steps);

@@ -128,9 +128,11 @@ Events WateState::apply_recovery(Side side, const Action& a) {
   }
   pos_.normalise_groups();
   use_of(side, h).recovered = true;
-  ev.push_back({"recovery", std::string(side_name(side)) + " force in " + h.id() + " recovers: " +
-                                std::to_string(improved) + " SP improve one level, " + std::to_string(cost) +
-                                " RP spent, " + std::to_string(rp_[index(side)]) + " left (rules 10.0, GAP-W-27)",
+  ev.push_back({"recovery",
+                std::string(side_name(side)) + " force in " + h.id() + " recovers: " +
+                    std::to_string(improved) + (improved == 1 ? " SP improves" : " SP improve") +
+                    " one level, " + std::to_string(cost) + " RP spent, " +
+                    std::to_string(rp_[index(side)]) + " left (rules 10.0, GAP-W-27)",
                 {}});
   // The same side goes on while it has something to recover, then the next side.
   push_recovery_from(side);

@@ -120,7 +120,12 @@ Events WateState::start_siege_phase() {
     if (i.fortress_sr > 0 && siege_at(board(), i.hex)) sieges.push_back(i.hex);
   Events ev;
   if (sieges.empty()) {
-    ev.push_back({"siege", "No fortress is under siege (rule 9.0)", {}});
+    // Session 36's play test: a corps in an empty enemy fortress wondered why.
+    ev.push_back(
+        {"siege",
+         "No fortress is under siege: a siege needs SP beside an enemy garrison (rule 9.0); "
+         "a fortress entered empty is taken (3.7, ruling P-11)",
+         {}});
     return ev;
   }
   std::sort(sieges.begin(), sieges.end());
