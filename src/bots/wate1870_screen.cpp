@@ -469,6 +469,8 @@ std::string listing(const wate1870::GameData& data, const json& j, int me, bool 
   };
   std::map<std::string, Formation> forms;
   std::vector<std::string> order, pool;
+  const bool unseen_hqs = me != side_of(j.value("you", json())) && j.contains("options") &&
+                          j["options"].is_object() && j["options"].value("12.2", "") == "on";
   auto touch = [&](const std::string& id) -> Formation& {
     if (!forms.count(id)) order.push_back(id);
     return forms[id];
@@ -529,7 +531,9 @@ std::string listing(const wate1870::GameData& data, const json& j, int me, bool 
     const std::string name = def ? def->name : std::string(id.empty() ? "no formation (6.2)" : "");
     std::string line = "  " + pad(id.empty() ? "-" : id, 7) + name +
                        std::string(name.size() < 23 ? 24 - name.size() : 1, ' ');
-    line += f.hq_at.empty() ? "no HQ     " : pad("HQ " + f.hq_at, 10);
+    // Under 12.2 an enemy HQ out of sight is not in the view: it is unseen, not
+    // absent (session 36's play test read "F-NAP ... no HQ").
+    line += !f.hq_at.empty() ? pad("HQ " + f.hq_at, 10) : unseen_hqs ? "HQ unseen " : "no HQ     ";
     if (f.sp > 0) line += " " + std::to_string(f.sp) + " SP:" + f.where;
     out += line + f.flags + "\n";
     if (def)

@@ -650,6 +650,15 @@ TEST(PlayScreen, TheEnemysForcesAreListedAsFarAsThePlayerMaySeeThem) {
   EXPECT_FALSE(contains(hidden, "G-1A")) << hidden;  // out of sight under 12.2
   EXPECT_TRUE(contains(hidden, "G-VII")) << hidden;  // VII Corps in 2305, next to the French
   EXPECT_FALSE(contains(open, "F-III")) << open;
+  // An HQ out of sight is unseen, not absent (session 36's play test).
+  EXPECT_FALSE(contains(open, "HQ unseen")) << open;
+  EXPECT_FALSE(contains(hidden, "no HQ")) << hidden;
+  auto without_vii = nlohmann::json::parse(view_of(kFrench, fog));  // its HQ out of sight
+  auto& hqs = without_vii["hqs"];
+  for (auto it = hqs.begin(); it != hqs.end();)
+    it = it->at(0) == "G-VII" ? hqs.erase(it) : std::next(it);
+  const std::string unseen = screen.enemy_forces(without_vii.dump());
+  EXPECT_TRUE(contains(unseen, "VII Corps (Zastrow)     HQ unseen  8 SP")) << unseen;
 
   Session s("forces enemy\nforces German\nforces Martians\nquit\n");
   const std::string out = s.run();
