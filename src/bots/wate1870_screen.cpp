@@ -257,8 +257,12 @@ std::string Wate1870Screen::place_note(const State& state, const Action& a) cons
           });
           const HexInfo* info = data_->map.find(*q.hex);
           const std::string place = info && !info->name.empty() ? " " + info->name : "";
-          note += ", " + q.hex->id() + (note.size() + place.size() <= kNoteRoom ? place : "") +
-                  ": " + std::to_string(sp) + " SP";
+          // The SP it may take (3.6.2), where the hex holds more (session 36's
+          // play test: "Baden Division, 2713 Freiburg: 16 SP" commands 4).
+          note +=
+              ", " + q.hex->id() + (note.size() + place.size() <= kNoteRoom ? place : "") + ": " +
+              std::to_string(sp) + " SP" +
+              (def->command_limit < sp ? ", commands " + std::to_string(def->command_limit) : "");
         }
     if (const std::string place = named(a.get("hex"));
         !place.empty() && note.size() + place.size() <= kNoteRoom)

@@ -759,6 +759,12 @@ TEST(PlayScreen, AChoiceNamesItsHqItsPlaceAndWhatAStepCosts) {
     EXPECT_TRUE(contains(note, "II Corps, 2306 Saarbrucken: ")) << note;
     EXPECT_TRUE(contains(note, " SP")) << note;
     EXPECT_EQ(screen.choice_note(*st, kFrench, Action("activate").with("hex", "2107")), "Metz");
+    // Where the hex holds more SP than the HQ commands, the note says so (3.6.2):
+    // the Imperial Guard (commands 12, data/wate1870/forces.yaml) in Metz, with 16.
+    const std::string guard =
+        screen.choice_note(*st, kFrench, Action("activate").with("hq", "F-IG"));
+    EXPECT_TRUE(contains(guard, "2107 Metz: 16 SP, commands 12")) << guard;
+    EXPECT_FALSE(contains(note, "commands")) << note;  // II Corps commands all 12 of its hex
     ASSERT_TRUE(st->apply(kFrench, activate).ok());
     ASSERT_TRUE(st->apply(kFrench, Action("march").with("sp", "2")).ok());
     int steps = 0;
