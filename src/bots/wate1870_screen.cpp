@@ -425,7 +425,11 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
       const char own = info->country == wate1870::Country::kFrance ? 'F' : 'G';
       const std::string held =
           holder != '-' && holder != own ? paint("*", side_color[holder == 'F' ? 0 : 1]) : " ";
-      line1 += id + std::string(1, terrain_letter(*info, m.rail(h))) + feature + held;
+      // The mark of a hex held by the enemy follows its terrain and feature; with
+      // no feature, the terrain: at the cell's end, after a blank, it read as
+      // the next hex's (session 36's play test: "2709C *2809m").
+      line1 += id + std::string(1, terrain_letter(*info, m.rail(h))) +
+               (feature == ' ' ? held + " " : std::string(1, feature) + held);
 
       std::string cell;
       const char* code = "2";
@@ -455,7 +459,8 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
 std::string Wate1870Screen::legend() const {
   return "  c clear f forest r rough m mountain (CAPITAL: railway)  o town  # fortress  x "
          "destroyed\n"
-         "  * controlled by the enemy of its country (3.7)\n"
+         "  * controlled by the enemy of its country (3.7)  (L) (B) (S) neutral Luxembourg,\n"
+         "  Belgium, Switzerland: no force may enter\n"
          "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are "
          "places\n";
 }

@@ -590,6 +590,14 @@ TEST(PlayScreen, MapMarksAHexTheEnemyOfItsCountryControls) {
   view["control"] = control;
   const std::string map = screen.map(view.dump(), "2206", false);
   EXPECT_TRUE(contains(map, "2206Co*2306Co*")) << map;
+  // A hex with no town or fortress has its mark after the terrain, not at the
+  // cell's end beside the next hex (session 36's play test: "2709C *2809m").
+  const auto open_ground = static_cast<std::size_t>(m.index_of(*hex::parse_hex("2404")));
+  control[open_ground] = 'F';
+  view["control"] = control;
+  const std::string marked = screen.map(view.dump(), "2206", false);
+  EXPECT_TRUE(contains(marked, "2404C* 2504C")) << marked;
+  EXPECT_TRUE(contains(map, "(L) (B) (S) neutral Luxembourg")) << map;
   EXPECT_TRUE(contains(map, "* controlled by the enemy of its country (3.7)")) << map;
   EXPECT_EQ(test_support::count(map, "*"), 2 + 1) << map;  // the two hexes and the legend
 }
