@@ -25,7 +25,7 @@ std::set<Pick> engaged_kinds(const Position& pos, Side side, hex::Hex crossed = 
   std::set<Pick> out;
   for (const auto& g : pos.sps)
     if (g.engaged && g.side == side && g.count > 0 &&
-        (crossed == kAnyHex || (g.retreated && g.hex == crossed)))
+        (crossed == kAnyHex || (g.retreated == SpGroup::kRetreatedNow && g.hex == crossed)))
       out.insert({g.hex, g.formation, g.status});
   return out;
 }
@@ -92,7 +92,7 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   pos_.edit_hex(p.hex, [&](std::vector<SpGroup>& run) {
     for (auto& g : run) {
       if (!g.engaged || g.side != step.side || g.formation != p.formation || g.status != p.status ||
-          g.count == 0 || (step.hex != kAnyHex && !g.retreated))
+          g.count == 0 || (step.hex != kAnyHex && g.retreated != SpGroup::kRetreatedNow))
         continue;
       g.count -= 1;
       if (!eliminated) {

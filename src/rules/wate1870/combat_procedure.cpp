@@ -553,7 +553,10 @@ Events WateState::combat_continue() {
     }
     default: {  // the end: March Combat may go on marching (7.1.1)
       const bool won_march = c.march && c.winner == att && enterable_after_win(c.target, def);
-      for (auto& g : pos_.sps) g.engaged = g.retreated = false;
+      for (auto& g : pos_.sps) {
+        g.engaged = false;
+        g.retreated = 0;
+      }
       pos_.normalise_groups();
       combat_.reset();
       // 8.7: "Attacking forces without a LOC may not Advance After Combat"; the
@@ -669,7 +672,7 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
   for (auto& g : pos_.sps)
     if (g.engaged && g.side == step.side && g.hex == step.hex) {
       g.hex = dest;
-      g.retreated = true;  // a river crossed is theirs to absorb (8.6)
+      g.retreated = SpGroup::kRetreatedNow;  // a river crossed is theirs to absorb (8.6)
       moved += g.count;
     }
   for (auto& q : pos_.hqs)
@@ -809,11 +812,15 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       const hex::Hex dest = path.back();
       int keep = fortress_garrison(board(), step.hex, step.side);
       int moved = 0;
+      // The river crossed by this retreat is its SP's alone (8.6): those of an
+      // earlier one, in the same hex perhaps, have absorbed theirs (the review).
+      for (auto& g : pos_.sps)
+        if (g.retreated == SpGroup::kRetreatedNow) g.retreated = SpGroup::kRetreatedBefore;
       std::vector<SpGroup> gone;  // appended after the loop: pos_.sps must not grow while iterated
       for (auto& g : pos_.sps) {
         // 8.6: a force retreats 1 or 2 hexes, once: SP that retreated into this
         // hex do not go again with its own losing force (session 36's audit).
-        if (!g.engaged || g.retreated || g.side != step.side || g.hex != step.hex) continue;
+        if (!g.engaged || g.retreated != 0 || g.side != step.side || g.hex != step.hex) continue;
         const int stay = std::min(keep, g.count);
         keep -= stay;
         if (stay == g.count) continue;
@@ -821,7 +828,7 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
         go.count = g.count - stay;
         g.count = stay;
         go.hex = dest;
-        go.retreated = true;
+        go.retreated = SpGroup::kRetreatedNow;
         moved += go.count;
         if (chosen->eliminated) {
           eliminated_[index(step.side)] += go.count;
@@ -842,16 +849,19 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
                 std::find(force_->hqs.begin(), force_->hqs.end(), q.id) != force_->hqs.end()) &&
                std::find(gone.begin(), gone.end(), q.id) == gone.end();
       };
+      bool force_hq_went = false;
       for (auto& q : pos_.hqs)
         if (q.side == step.side && q.hex == step.hex && hqs_go && goes(q)) {
           q.hex = dest;
           c.hqs_retreated.push_back(q.id);
+          force_hq_went =
+              force_hq_went || (force_ && std::find(force_->hqs.begin(), force_->hqs.end(), q.id) !=
+                                              force_->hqs.end());
         }
       // The acting force that retreats with its HQs is where they are now: its
       // record must not keep the hex it left (12.2 shows an enemy's acting force
       // only where he may inspect it, ruling F-9).
-      if (hqs_go && force_ && force_->side == step.side && force_->hex == step.hex)
-        force_->hex = dest;
+      if (force_hq_went && force_->side == step.side && force_->hex == step.hex) force_->hex = dest;
       pos_.normalise_groups();
       Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
                                 (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",

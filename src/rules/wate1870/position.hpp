@@ -30,7 +30,10 @@ struct SpGroup {
   bool entrained = false;  // 7.1.3
   bool acting = false;     // part of the force now carrying out an action
   bool engaged = false;    // taking part in the combat or fire being resolved
-  bool retreated = false;  // has retreated in the combat being resolved (8.6)
+  // 8.6, in the combat being resolved: 0 not retreated, kRetreatedNow with the
+  // latest retreat (its river's loss is theirs), kRetreatedBefore with another.
+  std::uint8_t retreated = 0;
+  static constexpr std::uint8_t kRetreatedBefore = 1, kRetreatedNow = 2;
   friend bool operator==(const SpGroup&, const SpGroup&) = default;
 };
 

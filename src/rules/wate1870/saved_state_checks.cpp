@@ -347,7 +347,7 @@ std::string WateState::saved_fault() const {
       if (!pos_.hq(id))
         check("the combat names HQ " + id + " as retreated, which is not in the game");
   for (const auto& g : pos_.sps)
-    if (g.retreated && (!g.engaged || !combat_))
+    if (g.retreated != 0 && (!g.engaged || !combat_))
       check("SP in " + g.hex.id() + " are marked as retreated but take part in no combat (8.6)");
   for (const auto& g : pos_.sps)
     if (!over_ && g.acting &&
@@ -410,10 +410,16 @@ std::string WateState::saved_fault() const {
       // 8.5: each side absorbs its losses once, from SP that took part.
       if (s.kind != StepKind::kAbsorb) continue;
       if (s.n1 + s.n2 == 0) check(step + " has no losses to absorb (8.5)");
+      // A river's loss (a hex named) falls on the SP that crossed it (8.6).
       if (std::none_of(pos_.sps.begin(), pos_.sps.end(), [&](const SpGroup& g) {
-            return g.engaged && g.side == s.side && g.count > 0;
+            return g.engaged && g.side == s.side && g.count > 0 &&
+                   (s.hex == hex::Hex{} ||
+                    (g.hex == s.hex && g.retreated == SpGroup::kRetreatedNow));
           }))
-        check(step + " is due, but that side has no SP in the combat (8.5)");
+        check(step + " is due, but that side has no SP in the combat" +
+              (s.hex == hex::Hex{}
+                   ? std::string(" (8.5)")
+                   : " that retreated across the river into " + s.hex.id() + " (8.6)"));
       if (std::count_if(steps_.begin(), steps_.end(), [&](const Step& t) {
             return t.kind == StepKind::kAbsorb && t.side == s.side;
           }) > 1)

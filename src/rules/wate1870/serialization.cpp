@@ -108,7 +108,8 @@ json setup_json(const SetupPiece& p) {  // 14.0 (setup.cpp)
 json sp_json(const SpGroup& g) {
   json j{g.hex.id(),  side_name(g.side), g.formation, status_name(g.status), g.count, g.activated,
          g.entrained, g.acting,          g.engaged};
-  if (g.retreated) j.push_back(true);  // only in a combat's retreat (8.6); older saves have 9
+  if (g.retreated != 0)
+    j.push_back(g.retreated);  // only in a combat's retreat (8.6); older saves have 9
   return j;
 }
 
@@ -288,9 +289,13 @@ Result<std::unique_ptr<WateState>> WateState::from_json(std::shared_ptr<const Ga
       if ((side_sp[index(s)] += count) > kSavedSideSp)
         throw std::invalid_argument("the " + std::string(side_name(s)) + " have more than " +
                                     std::to_string(kSavedSideSp) + " SP on the map");
+      const int mark = g.size() > 9 ? g.at(9).get<int>() : 0;  // 8.6 (SpGroup::retreated)
+      if (mark < 0 || mark > SpGroup::kRetreatedNow)
+        throw std::invalid_argument("an SP group in " + g.at(0).get<std::string>() +
+                                    " has retreat mark " + std::to_string(mark) +
+                                    ", not 0, 1 or 2");
       st->pos_.sps.push_back({s, hex_of(g.at(0)), g.at(2).get<std::string>(), *status, count,
-                              g.at(5), g.at(6), g.at(7), g.at(8),
-                              g.size() > 9 && g.at(9).get<bool>()});
+                              g.at(5), g.at(6), g.at(7), g.at(8), static_cast<std::uint8_t>(mark)});
     }
     std::size_t n_hqs = 0;
     for (const auto& h : key("hqs")) {
