@@ -160,6 +160,11 @@ TEST(Wate1870_SavedStateChecks, NumbersStayWithinWhatAGameReaches) {
   const std::string hex0 = j["sps"][0][0], side0 = j["sps"][0][1];
   refused(with([](json& k) { k["sps"][0][4] = 1000; }),
           "at /sps/0: an SP group in " + hex0 + " holds 1000 SP, not from 1 to 999");
+  // 8.6's retreat mark (session 36): 1 or 2, and only in a combat.
+  refused(with([](json& k) { k["sps"][0].push_back(3); }),
+          "at /sps/0: an SP group in " + hex0 + " has retreat mark 3, not 0, 1 or 2");
+  refused(with([](json& k) { k["sps"][0].push_back(2); }),
+          "SP in " + hex0 + " are marked as retreated but take part in no combat (8.6)");
   // The group where the sum passes 9,999 is named (a JSON pointer).
   int side_sp = 0;
   for (const auto& g : j["sps"])
