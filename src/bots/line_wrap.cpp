@@ -1,5 +1,6 @@
 #include "bots/line_wrap.hpp"
 
+#include <algorithm>
 #include <cstddef>
 
 namespace rz::bots {
