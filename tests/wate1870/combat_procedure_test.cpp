@@ -733,6 +733,13 @@ TEST(Wate1870_8_6_Procedure, SpThatRetreatedIntoALosingHexDoNotRetreatAgain) {
   for (const auto& g : st->sps())
     if (g.hex.id() == "2306" && g.formation == "G-VIII") viii_in_2306 += g.count;
   EXPECT_EQ(viii_in_2306, 4);
+  // A river crossed now would be the latest retreat's alone: VIII Corps' SP,
+  // which retreated before, are no longer marked as crossing (the review).
+  for (const auto& g : st->sps()) {
+    if (g.side != Side::kGerman) continue;
+    const int want = g.formation == "G-VIII" ? SpGroup::kRetreatedBefore : SpGroup::kRetreatedNow;
+    EXPECT_EQ(g.retreated, want) << g.hex.id() << " " << g.formation.str();
+  }
   EXPECT_EQ(st->position().hq("G-VII")->hex, hex::parse_hex("2305"));
   EXPECT_EQ(st->position().hq("G-VIII")->hex, hex::parse_hex("2307"));
 }
