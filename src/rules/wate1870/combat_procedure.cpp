@@ -740,17 +740,11 @@ bool WateState::may_advance_from(const Combat& c, hex::Hex from) const {
 }
 
 std::string WateState::advancing_hqs(const Combat& c, hex::Hex from) const {
-  if (!force_ || force_->side != c.attacker) return "";
-  const auto loc = LocMap::of(board(), c.attacker);
-  if (!loc->has_loc(from)) return "";
-  bool sp = false;  // the HQs go with SP; an HQ alone does not advance
-  pos_.sps.each_in(from, [&](const SpGroup& g) {
-    sp = sp ||
-         (g.engaged && g.side == c.attacker && g.status != Status::kDemoralized && g.count > 0);
-  });
+  // The HQs go with SP that may advance; an HQ alone does not advance.
+  if (!force_ || force_->side != c.attacker || !may_advance_from(c, from)) return "";
   std::string ids;
   for (const auto& id : force_->hqs)
-    if (const HqUnit* q = pos_.hq(id); sp && q && q->hex == from)
+    if (const HqUnit* q = pos_.hq(id); q && q->hex == from)
       ids += (ids.empty() ? "" : ",") + id.str();
   return ids;
 }
