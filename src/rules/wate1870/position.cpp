@@ -171,6 +171,7 @@ void Position::move_acting(hex::Hex to) {
     else
       v.insert(at, g);
   }
+  sps.columns_moved();
   sps.dirty_ = false;
   if (!moved.empty()) sps.mark(to, true);
   for (const hex::Hex h : left) sps.remark(h);
@@ -224,6 +225,7 @@ void Position::close_hex(hex::Hex h) {
   } else {
     const auto at = v.erase(first, last);
     v.insert(at, run.begin(), run.end());
+    sps.columns_moved();
   }
   sps.dirty_ = false;
   sps.mark(h, !run.empty());
@@ -271,8 +273,27 @@ bool Position::fortress_destroyed(hex::Hex h) const {
   return std::binary_search(destroyed.begin(), destroyed.end(), h);
 }
 
+void SpList::find_columns() const {
+  std::size_t i = 0;
+  for (unsigned c = 0; c <= kGrid; ++c) {
+    while (i < v_.size() && v_[i].hex.col < static_cast<int>(c)) ++i;
+    cols_[c] = static_cast<std::uint32_t>(i);
+  }
+  cols_ok_ = true;
+}
+
 std::pair<SpList::const_iterator, SpList::const_iterator> SpList::in_hex(hex::Hex h) const {
   assert(!dirty_);
+  if (on_grid(h)) {
+    if (!cols_ok_) find_columns();
+    const auto c = static_cast<unsigned>(h.col);
+    auto first = v_.begin() + cols_[c];
+    const auto end = v_.begin() + cols_[c + 1];
+    while (first != end && first->hex.row < h.row) ++first;
+    auto last = first;
+    while (last != end && last->hex.row == h.row) ++last;
+    return {first, last};
+  }
   // A branchless lower bound on (column, row) as one number: the rules ask this
   // for every hex a move or a ZOC looks at, and the answer's branch is a coin toss.
   const auto key = [](hex::Hex x) {

@@ -67,6 +67,8 @@ class SpList {
     zoc_version_ = o.zoc_version_;
     fortresses_ = o.fortresses_;
     occupied_ = o.occupied_;
+    cols_ = o.cols_;
+    cols_ok_ = o.cols_ok_;
     changes_ = Changes{};
     return *this;
   }
@@ -78,6 +80,8 @@ class SpList {
         zoc_version_(o.zoc_version_),
         fortresses_(o.fortresses_),
         occupied_(o.occupied_),
+        cols_(o.cols_),
+        cols_ok_(o.cols_ok_),
         changes_(o.changes_) {
     o.forget();
   }
@@ -89,6 +93,8 @@ class SpList {
     zoc_version_ = o.zoc_version_;
     fortresses_ = o.fortresses_;
     occupied_ = o.occupied_;
+    cols_ = o.cols_;
+    cols_ok_ = o.cols_ok_;
     changes_ = Changes{};
     o.forget();
     return *this;
@@ -189,6 +195,7 @@ class SpList {
   std::pair<const_iterator, const_iterator> in_hex(hex::Hex h) const;
   std::vector<SpGroup>& changed() {
     dirty_ = true;
+    cols_ok_ = false;
     stamp_ = 0;
     zoc_version_ = {};
     changes_.wide = true;
@@ -201,6 +208,7 @@ class SpList {
   void forget() noexcept {
     v_.clear();
     dirty_ = true;
+    cols_ok_ = false;
     stamp_ = 0;
     zoc_version_ = {};
     changes_.wide = true;
@@ -238,12 +246,20 @@ class SpList {
     occupied_ = {};
     for (const SpGroup& g : v_) mark(g.hex, true);
   }
+  // Where each grid column's groups begin in v_ (cols_[c] to cols_[c + 1]),
+  // found on the first search after a change: in_hex then walks a column's
+  // few groups, not a binary search over all of them (the rules ask it for
+  // nearly every hex they look at). Position's edits of v_ call columns_moved().
+  void find_columns() const;
+  void columns_moved() { cols_ok_ = false; }
   std::vector<SpGroup> v_;
   bool dirty_ = true;
   mutable std::uint64_t stamp_ = 0;  // 0: none given since the last change
   mutable std::array<std::uint64_t, 2> zoc_version_{};  // per side; 0: none since the last change
   const std::vector<hex::Hex>* fortresses_ = nullptr;
   Occupied occupied_{};  // kept while !dirty_; rebuilt by normalise_groups
+  mutable std::array<std::uint32_t, kGrid + 1> cols_{};
+  mutable bool cols_ok_ = false;
   Changes changes_;
 };
 
