@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <memory>
 
+#include "phases_fixture.hpp"
 #include "position_fixture.hpp"
 
 namespace rz::wate1870 {
@@ -273,6 +274,28 @@ TEST(Wate1870_7_1, CostsWithTheOccupancyTablesAreTheCostsAskedOneByOne) {
   }
   EXPECT_GT(asked, 8000);
   EXPECT_EQ(differing, 0);
+}
+
+// 7.1.3: the rail reach the rules use (the network's parts, kept per thread
+// by its usable hexes) is the search from the hex alone, from every rail hex
+// holding SP of either side, at every 40th state of random games (which ride,
+// cut lines and take rail hexes back and forth).
+TEST(Wate1870_7_1_3, TheKeptRailPartsAreTheSearchFromEachHex) {
+  int step = 0, compared = 0, rides = 0;
+  testing::play_random_games("historical", 4, [&](const WateState& ws, int) {
+    if (step++ % 40 != 0) return;
+    const Board b{ws.data(), ws.position(), ws.options()};
+    for (const auto& g : ws.position().sps) {
+      if (!ws.data().map.rail(g.hex)) continue;
+      const auto kept = rail_reachable(b, g.hex, g.side);
+      ASSERT_EQ(kept, rail_reachable_afresh(b, g.hex, g.side))
+          << "step " << step << ", " << g.hex.id() << ", " << side_name(g.side);
+      ++compared;
+      rides += !kept.empty();
+    }
+  });
+  EXPECT_GT(compared, 500);
+  EXPECT_GT(rides, 200);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "rules/wate1870/hex_rows.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/orders.hpp"
+#include "rules/wate1870/traced_cache.hpp"
 #include "rules/wate1870/zoc.hpp"
 
 namespace rz::wate1870 {
@@ -123,7 +124,117 @@ Occupancy::Occupancy(const Board& b, Side side)
       if (const int i = m.index_of(*q.hex); i >= 0) french[static_cast<std::size_t>(i)] = 1;
 }
 
+namespace {
+
+// 7.1.3: the rail hexes `side` may ride through: friendly controlled, outside
+// an EZOC, free of enemy SP (the Germans: in Germany only, GAP-W-25).
+HexRows usable_rail(const Board& b, Side side) {
+  const Map& m = b.map();
+  const bool home_only = b.tables().rail(side).home_only;
+  const Country home = side == Side::kGerman ? Country::kGermany : Country::kFrance;
+  const auto ezoc = ZocMap::of(b, other(side));
+  HexRows enemy, usable;
+  for (const auto& g : b.pos.sps)
+    if (const int i = m.index_of(g.hex); i >= 0 && g.side != side && g.count > 0)
+      enemy.set_bit(m.grid_bit(i));
+  const int width = m.col_max() - m.col_min() + 1;
+  const auto& rails = m.rail_rows();
+  for (int r = 0; r <= m.row_max() - m.row_min(); ++r)
+    for (std::uint64_t w = rails[r] & ~enemy[r] & ~ezoc->rows()[r]; w != 0; w &= w - 1) {
+      const int c = std::countr_zero(w);
+      const auto i = static_cast<std::size_t>(r * width + c);
+      if (b.pos.control[i] != index(side)) continue;
+      if (home_only && m.facts()[i].country != home) continue;
+      usable.set(r, c);
+    }
+  return usable;
+}
+
+// The usable rail hexes split into the parts their links join, each part's
+// hexes in hex order (column, then row).
+struct RailParts {
+  std::vector<std::int16_t> part;            // by Map index; -1: not usable
+  std::vector<std::vector<hex::Hex>> hexes;  // by part
+};
+
+RailParts rail_parts(const Map& m, const HexRows& usable) {
+  RailParts p;
+  p.part.assign(m.hexes().size(), -1);
+  const int width = m.col_max() - m.col_min() + 1;
+  std::vector<int> queue;
+  for (int r = 0; r <= m.row_max() - m.row_min(); ++r)
+    for (std::uint64_t w = usable[r]; w != 0; w &= w - 1) {
+      const int start = r * width + std::countr_zero(w);
+      if (p.part[static_cast<std::size_t>(start)] >= 0) continue;
+      const auto id = static_cast<std::int16_t>(p.hexes.size());
+      p.part[static_cast<std::size_t>(start)] = id;
+      queue.assign(1, start);
+      for (std::size_t q = 0; q < queue.size(); ++q) {
+        const std::uint8_t links = m.rail_dirs(queue[q]);
+        for (int k = 0; k < 6; ++k) {
+          if (!((links >> k) & 1u)) continue;
+          const int j = m.neighbour_index(queue[q], k);
+          if (j < 0 || p.part[static_cast<std::size_t>(j)] >= 0 || !usable.test_bit(m.grid_bit(j)))
+            continue;
+          p.part[static_cast<std::size_t>(j)] = id;
+          queue.push_back(j);
+        }
+      }
+      auto& hexes = p.hexes.emplace_back();
+      hexes.reserve(queue.size());
+      for (const int i : queue) hexes.push_back(m.hexes()[static_cast<std::size_t>(i)].hex);
+      std::sort(hexes.begin(), hexes.end());
+    }
+  return p;
+}
+
+}  // namespace
+
 std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
+  const Map& m = b.map();
+  const int start = m.index_of(from);
+  if (start < 0) return {};
+  const HexRows usable = usable_rail(b, side);
+  if (!usable.test_bit(m.grid_bit(start))) return {};
+  // The parts of the last few networks on this thread, by data set and usable
+  // hexes: most orders change neither the control, the ZOCs nor the enemy's
+  // rail hexes, so a march's rides find the network split as before.
+  struct Kept {
+    std::uint64_t data = 0, hash = 0, used = 0;
+    HexRows usable;
+    RailParts parts;
+  };
+  thread_local std::array<Kept, 8> kept;
+  thread_local std::uint64_t clock = 0;
+  std::uint64_t hash = 0;
+  for (const auto w : usable.w) hash = mix_hash(hash, w);
+  Kept* found = nullptr;
+  Kept* oldest = &kept.front();
+  for (auto& k : kept) {
+    if (k.used > 0 && k.data == b.data.id.value && k.hash == hash && k.usable == usable) {
+      found = &k;
+      break;
+    }
+    if (k.used < oldest->used) oldest = &k;
+  }
+  if (!found) {
+    found = oldest;
+    found->data = b.data.id.value;
+    found->hash = hash;
+    found->usable = usable;
+    found->parts = rail_parts(m, usable);
+  }
+  found->used = ++clock;
+  const auto& part = found->parts.hexes[static_cast<std::size_t>(
+      found->parts.part[static_cast<std::size_t>(start)])];
+  std::vector<hex::Hex> out;
+  out.reserve(part.size() - 1);
+  for (const hex::Hex h : part)
+    if (h != from) out.push_back(h);
+  return out;
+}
+
+std::vector<hex::Hex> rail_reachable_afresh(const Board& b, hex::Hex from, Side side) {
   const Map& m = b.map();
   const bool home_only =
       b.tables().rail(side).home_only;  // German: inside Germany only (7.1.3, GAP-W-25)

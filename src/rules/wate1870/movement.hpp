@@ -53,6 +53,9 @@ EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext&
 
 // 7.1.3: hexes reachable by rail from `from` (friendly controlled rail hexes,
 // joined by rail links, never entering an EZOC; German: inside Germany only).
+// The parts of the network found are kept per thread (by the usable hexes).
 std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side);
+// The same by a search from `from` alone: the reference rail_reachable is tested against.
+std::vector<hex::Hex> rail_reachable_afresh(const Board& b, hex::Hex from, Side side);
 
 }  // namespace rz::wate1870
