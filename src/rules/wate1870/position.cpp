@@ -132,8 +132,70 @@ void Position::normalise_groups() {
     std::sort(destroyed.begin(), destroyed.end());
 }
 
+// move_acting for a force all in one hex (every march step and ride): its
+// groups are taken to the end of their hex's run, the groups between the two
+// hexes are rotated past them, and they are merged into the run of `to`. No
+// group is merged with another: the acting flag is part of the order, so none
+// of `to`'s groups equals one of them, and theirs were distinct already.
+// Only the groups between the two hexes move; false when the force is in
+// more hexes than one (or in none, or already in `to`).
+bool Position::move_acting_from_one_hex(hex::Hex to) {
+  std::vector<SpGroup>& v = sps.v_;
+  const auto acting = [](const SpGroup& g) { return g.acting; };
+  const auto first = std::find_if(v.begin(), v.end(), acting);
+  if (first == v.end() || first->hex == to) return false;
+  const hex::Hex from = first->hex;
+  auto run_end = first;
+  while (run_end != v.end() && run_end->hex == from) ++run_end;
+  if (std::any_of(run_end, v.end(), acting)) return false;
+  const auto before = [](const SpGroup& a, const SpGroup& b) { return order(a, b) < 0; };
+  // The run of `from` from the first acting group on: those staying first, in
+  // order (a stable partition of a few groups, without std::stable_partition's buffer).
+  auto moving = first;
+  for (auto r = first; r != run_end; ++r)
+    if (!r->acting) std::rotate(moving++, r, r + 1);
+  sps.changed_in(from);
+  sps.changed_zoc(from, false, false, true);  // a side may leave a fortress
+  for (auto it = moving; it != run_end; ++it) {
+    // What the side's ZOC reads may change with SP that count for it (zoc_version).
+    if (counts_for_zoc(*it))
+      sps.changed_zoc(from, it->side == Side::kFrench, it->side == Side::kGerman, false);
+    it->hex = to;
+  }
+  const auto k = run_end - moving;
+  // [to_begin, to_end): the run of `to` (empty if none is there), the moved
+  // groups put right after it, then sorted into it (a few groups each).
+  std::vector<SpGroup>::iterator to_begin, to_end;
+  const auto by_hex = [](const SpGroup& g, hex::Hex h) { return g.hex < h; };
+  const auto not_to = [&](const SpGroup& g) { return g.hex != to; };
+  if (from < to) {
+    to_begin = std::lower_bound(run_end, v.end(), to, by_hex);
+    to_end = std::find_if(to_begin, v.end(), not_to);
+    std::rotate(moving, run_end, to_end);  // [moved, between, to's run] -> [between, to's run, moved]
+    to_begin -= k;
+  } else {
+    to_begin = std::lower_bound(v.begin(), first, to, by_hex);
+    to_end = std::find_if(to_begin, first, not_to);
+    std::rotate(to_end, moving, run_end);  // [between, from's run, moved] -> [moved, between, from's run]
+    to_end += k;
+  }
+  for (auto i = to_end - k; i != to_end; ++i)  // an insertion sort: no buffer, as inplace_merge takes
+    for (auto j = i; j != to_begin && before(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
+  assert(std::adjacent_find(to_begin, to_end, [](const SpGroup& a, const SpGroup& b) {
+           return order(a, b) == 0;
+         }) == to_end);
+  sps.changed_in(to);
+  sps.changed_zoc(to, false, false, true);  // a side may enter a fortress
+  sps.columns_moved();
+  sps.dirty_ = false;
+  sps.mark(to, true);
+  sps.remark(from);
+  return true;
+}
+
 void Position::move_acting(hex::Hex to) {
   normalise_groups();
+  if (move_acting_from_one_hex(to)) return;
   std::vector<SpGroup>& v = sps.v_;
   // The acting groups are few; the others keep their order when they are taken out.
   thread_local std::vector<SpGroup> moved;

@@ -333,6 +333,8 @@ struct Position {
   // the edited copy sorted, merged and put back in the run's place.
   std::vector<SpGroup>& open_hex(hex::Hex h);
   void close_hex(hex::Hex h);
+  // move_acting's common case, a force in one hex (position.cpp); false: not that case.
+  bool move_acting_from_one_hex(hex::Hex to);
   // The hexes holding acting groups, sorted (normalising first).
   const std::vector<hex::Hex>& acting_hexes();
 };
