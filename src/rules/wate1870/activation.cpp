@@ -128,21 +128,26 @@ rz::Status WateState::check_sp_mix(const Action& a, Side side, hex::Hex h) const
 
 Action WateState::sp_order(Action base, const std::array<int, 3>& available,
                            const std::array<int, 3>& mix) {
+  with_mix(base, available, mix);
+  return base;
+}
+
+void WateState::with_mix(Action& order, const std::array<int, 3>& available,
+                         const std::array<int, 3>& mix) {
   const int n = mix[0] + mix[1] + mix[2];
-  base.with("sp", std::to_string(n));
+  order.with("sp", std::to_string(n));
   // A mix all in good order is always the best first: it is written so.
   if (mix != best_first(available, n)) {
-    if (mix[1] > 0) base.with("disrupted", std::to_string(mix[1]));
-    if (mix[2] > 0) base.with("demoralized", std::to_string(mix[2]));
+    if (mix[1] > 0) order.with("disrupted", std::to_string(mix[1]));
+    if (mix[2] > 0) order.with("demoralized", std::to_string(mix[2]));
   }
-  return base;
 }
 
 void WateState::add_sp_orders(std::vector<Action>& out, const Action& base,
                               const std::array<int, 3>& available, int n) const {
   for (int m = 0; m <= std::min(n, available[2]); ++m)
     for (int d = 0; d <= std::min(n - m, available[1]); ++d)
-      if (n - d - m <= available[0]) out.push_back(sp_order(base, available, {n - d - m, d, m}));
+      if (n - d - m <= available[0]) with_mix(out.emplace_back(base), available, {n - d - m, d, m});
 }
 
 std::string WateState::mix_text(const std::array<int, 3>& mix) {
@@ -176,7 +181,7 @@ std::vector<Action> WateState::activation_actions(Side side) const {
   out.reserve(32);
   out.emplace_back("pass");
   for (const auto& q : pos_.hqs)
-    if (q.side == side && q.hex && !q.activated) out.push_back(Action("activate").with("hq", q.id));
+    if (q.side == side && q.hex && !q.activated) out.emplace_back("activate").with("hq", q.id);
   const int max = data_->forces.inherent(side).max_sp;
   // The groups come sorted by hex (normalised): each hex's are one run, read once,
   // and the hexes come in the order of their first group as before.
@@ -202,7 +207,7 @@ std::vector<Action> WateState::activation_actions(Side side) const {
     if (!unactivated) continue;
     while (next_hq != hq_hexes.end() && *next_hq < h) ++next_hq;
     const bool has_hq = next_hq != hq_hexes.end() && *next_hq == h;
-    if (!has_hq && available <= max) out.push_back(Action("activate").with("hex", h.id()));
+    if (!has_hq && available <= max) out.emplace_back("activate").with("hex", h.id());
   }
   return out;
 }
@@ -305,7 +310,7 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   for (const auto& o : pos_.hqs)
     if (o.side == side && o.hex && !o.activated && o.id != q->id && hex::distance(*o.hex, *q->hex) <= 1 &&
         static_cast<int>(hq_rank(board(), o)) < static_cast<int>(rank))
-      out.push_back(Action("activate").with("hq", o.id));
+      out.emplace_back("activate").with("hq", o.id);
   const auto own_by_status = available_by_status(side, *q->hex);
   const int own = std::min(own_by_status[0] + own_by_status[1] + own_by_status[2], f.limit_left);
   for (int n = 0; n <= own; ++n) add_sp_orders(out, Action("march"), own_by_status, n);
@@ -315,7 +320,7 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   if (own > 0)
     if (const RallySp sp = rally_sp(side, *q->hex, false); rally_possible(side, *q->hex, sp))
       for (int n = 1; n <= std::min(own, sp.all); ++n)
-        out.push_back(Action("rally").with("sp", std::to_string(n)));
+        out.emplace_back("rally").with("sp", std::to_string(n));
   return out;
 }
 
@@ -466,7 +471,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
 std::vector<Action> WateState::force_order_actions(Side side) const {
   std::vector<Action> out{Action("march"), Action("hold")};
   if (rally_possible(side, force_->hex, rally_sp(side, force_->hex, true)))
-    out.push_back(Action("rally"));
+    out.emplace_back("rally");
   return out;
 }
 

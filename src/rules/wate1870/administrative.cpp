@@ -199,7 +199,7 @@ std::vector<Action> WateState::admin_actions(Side side) const {
     const HexUse* u = find_use(side, h);
     const int room = t.mobilise_sp_per_hex(side) - (u ? u->sp : 0);
     for (int n = 1; n <= room && n * t.mobilise_sp_cost(side) <= rp; ++n)
-      out.push_back(Action("mobilize").with("hex", h.id()).with("sp", std::to_string(n)));
+      out.emplace_back("mobilize").with("hex", h.id()).with("sp", std::to_string(n));
   }
   for (const auto& q : pos_.hqs) {
     if (q.side != side) continue;
@@ -207,10 +207,10 @@ std::vector<Action> WateState::admin_actions(Side side) const {
       for (hex::Hex h : hexes) {
         const HexUse* u = find_use(side, h);
         if ((u ? u->hq : 0) < t.mobilise_hq_per_hex(side))
-          out.push_back(Action("mobilize").with("hq", q.id).with("hex", h.id()));
+          out.emplace_back("mobilize").with("hq", q.id).with("hex", h.id());
       }
     } else if (due_back(q)) {
-      for (hex::Hex h : hexes) out.push_back(Action("return").with("hq", q.id).with("hex", h.id()));
+      for (hex::Hex h : hexes) out.emplace_back("return").with("hq", q.id).with("hex", h.id());
     }
   }
   return out;

@@ -637,7 +637,7 @@ std::vector<Action> WateState::cavalry_actions(const Step& step) const {
   (void)step;
   std::vector<Action> out{Action("cavalry-stand")};
   for (const auto& p : cavalry_paths(board(), *combat_))
-    out.push_back(Action("cavalry-retreat").with("path", hex_list(p.hexes)));
+    out.emplace_back("cavalry-retreat").with("path", hex_list(p.hexes));
   return out;
 }
 
@@ -711,18 +711,18 @@ std::vector<Action> WateState::combat_actions(const Step& step) const {
       const auto paths = retreat_hexes(board(), step.hex, step.side,
                                        c.march ? std::optional<hex::Hex>(step.side == c.attacker ? c.target : c.from[0])
                                                : std::nullopt);
-      for (const auto& p : paths) out.push_back(Action("retreat").with("path", hex_list(p.hexes)));
+      for (const auto& p : paths) out.emplace_back("retreat").with("path", hex_list(p.hexes));
       return out;
     }
     case StepKind::kAdvance: {
       std::vector<Action> out{Action("stay")};
       for (auto h : c.from) {
         if (!may_advance_from(c, h)) continue;
-        out.push_back(Action("advance").with("from", h.id()));
+        out.emplace_back("advance").with("from", h.id());
         // 8.7 "any units which supported the combat": the HQs of the attack go
         // with the SP of their hex (ruling C-11).
         if (const std::string hqs = advancing_hqs(c, h); !hqs.empty())
-          out.push_back(Action("advance").with("from", h.id()).with("hq", hqs));
+          out.emplace_back("advance").with("from", h.id()).with("hq", hqs);
       }
       return out;
     }

@@ -62,7 +62,7 @@ std::vector<Action> WateState::displace_actions(const Step& step) const {
   std::vector<Action> out;
   const auto dest = displacement_hexes(board(), step.hex, step.side);
   for (const auto& id : lone_hqs(pos_, step.side, step.hex))
-    for (auto to : dest) out.push_back(Action("displace").with("hq", id).with("to", to.id()));
+    for (auto to : dest) out.emplace_back("displace").with("hq", id).with("to", to.id());
   return out;
 }
 

@@ -68,8 +68,8 @@ Events WateState::start_recovery_phase() {
 
 std::vector<Action> WateState::recovery_actions(Side side) const {
   std::vector<Action> out;
-  for (hex::Hex h : recoverable(side)) out.push_back(Action("recover").with("hex", h.id()));
-  out.push_back(Action("end-recovery"));
+  for (hex::Hex h : recoverable(side)) out.emplace_back("recover").with("hex", h.id());
+  out.emplace_back("end-recovery");
   return out;
 }
 

@@ -252,6 +252,9 @@ class WateState final : public State {
   // and the disrupted= and demoralized= that are not 0 unless the mix is the best first.
   static Action sp_order(Action base, const std::array<int, 3>& available,
                          const std::array<int, 3>& mix);
+  // The same written onto `order` where it stands (a list makes its orders in place).
+  static void with_mix(Action& order, const std::array<int, 3>& available,
+                       const std::array<int, 3>& mix);
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
