@@ -1,6 +1,7 @@
 #include "bots/bot.hpp"
 
 #include <cassert>
+#include <iterator>
 
 #include "bots/heuristic_1870.hpp"
 #include "bots/search_1870.hpp"
@@ -58,7 +59,8 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
     ++out.actions;
     if (!record) return {};
     out.log.entries.push_back({p, a, st->hash()});
-    out.events.insert(out.events.end(), ev->begin(), ev->end());
+    out.events.insert(out.events.end(), std::make_move_iterator(ev->begin()),
+                      std::make_move_iterator(ev->end()));
     return {};
   };
 

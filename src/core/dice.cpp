@@ -1,5 +1,6 @@
 #include "core/dice.hpp"
 
+#include <iterator>
 #include <numeric>
 #include <string>
 
@@ -14,7 +15,9 @@ Fraction total_probability(const std::vector<ChanceOutcome>& outcomes) {
 Result<std::size_t> SeededDice::pick(const std::vector<ChanceOutcome>& outcomes) {
   if (outcomes.empty()) return make_error(Code::kInternal, "a chance node has no outcomes");
   std::int64_t den = 1;
-  for (const auto& o : outcomes) den = std::lcm(den, o.probability.den());
+  // Most rolls share one denominator (1/36 each): no lcm for those.
+  for (const auto& o : outcomes)
+    if (den % o.probability.den() != 0) den = std::lcm(den, o.probability.den());
   const auto draw = static_cast<std::int64_t>(rng_.below64(static_cast<std::uint64_t>(den)));
   std::int64_t acc = 0;
   for (std::size_t i = 0; i < outcomes.size(); ++i) {
@@ -48,7 +51,7 @@ Result<Events> resolve_chance(State& state, DiceSource& dice) {
     if (!idx) return idx.error();
     auto ev = state.apply(kChance, (*outcomes)[*idx].action);
     if (!ev) return ev.error();
-    all.insert(all.end(), ev->begin(), ev->end());
+    all.insert(all.end(), std::make_move_iterator(ev->begin()), std::make_move_iterator(ev->end()));
   }
   return all;
 }
