@@ -24,7 +24,7 @@ Country home(Side s) { return s == Side::kFrench ? Country::kFrance : Country::k
 // 4.2: a friendly controlled, undestroyed, unbesieged fortress of the side's
 // own country. Besieged = enemy SP at 2:1 against SR + garrison (9.0).
 bool fortress_source(const Board& b, const HexInfo& i, Side side, int own_sp, int enemy_sp) {
-  if (i.fortress_sr == 0 || b.pos.fortress_destroyed(i.hex) || i.country != home(side))
+  if (i.fortress_sr == 0 || i.country != home(side) || b.pos.fortress_destroyed(i.hex))
     return false;
   if (b.pos.controller(b.map(), i.hex) != side) return false;
   return !b.tables().under_siege(enemy_sp, i.fortress_sr + own_sp);
@@ -72,9 +72,9 @@ struct Tracer {
   // Calls f(j) for each hex j joined to i by a rail link.
   template <class F>
   void each_rail_neighbour(int i, F&& f) const {
-    const std::uint8_t dirs = m.rail_dirs(i);
-    for (int k = 0; k < 6; ++k)
-      if ((dirs >> k) & 1u) f(m.neighbour_index(i, k));
+    // The set bits only: a rail hex has two links or three, not six.
+    for (unsigned dirs = m.rail_dirs(i); dirs != 0; dirs &= dirs - 1)
+      f(m.neighbour_index(i, std::countr_zero(dirs)));
   }
   // Calls f(i) for each hex of the set.
   template <class F>
