@@ -376,7 +376,12 @@ rz::Status WateState::check_step(Player player, const Action& action) const {
     if (player != kChance)
       return not_your_turn(std::string("the dice are to be rolled for ") + due.what, due.rule);
     const auto afresh = applying_ ? chance_outcomes_afresh() : std::vector<ChanceOutcome>{};
-    for (const auto& o : applying_ ? afresh : *kept_chance_outcomes())
+    const auto& outcomes = applying_ ? afresh : *kept_chance_outcomes();
+    // A roll takes its outcome from the list this state keeps (resolve_chance, a
+    // game loop, a search): found by its address before any text is compared.
+    for (const auto& o : outcomes)
+      if (&o.action == &action) return {};
+    for (const auto& o : outcomes)
       if (o.action == action) return {};
     return make_error(
         Code::kMalformed,
