@@ -167,6 +167,44 @@ TEST(Wate1870_Position, MovingTheActingGroupsIsSettingTheirHexAndNormalising) {
   EXPECT_GT(far, 20);     // and moved past every other group
 }
 
+// The same for a force in one hex, as every march step and ride moves one
+// (move_acting's rotation of the groups between the two hexes): to hexes
+// before and after it, into runs of groups and into empty hexes, on the small
+// grid where the two hexes are often next to each other.
+TEST(Wate1870_Position, MovingAForceInOneHexIsSettingItsHexAndNormalising) {
+  const std::vector<std::string> names{"", "I", "II", "Guard", "Rheinarmee"};
+  Pcg32 rng(12, 7);
+  int forward = 0, back = 0, joined = 0;
+  for (int round = 0; round < 1000; ++round) {
+    Position p = random_position(rng, names, 40, {10, 3}, 5, 5, [](SpGroup&) {});
+    p.normalise();
+    if (p.sps.empty()) continue;
+    const hex::Hex from = p.sps[rng.below(static_cast<std::uint32_t>(p.sps.size()))].hex;
+    p.edit_hex(from, [&](std::vector<SpGroup>& run) {
+      for (auto& g : run) g.acting = rng.below(2) == 0;
+      run.front().acting = true;
+    });
+    const hex::Hex to{10 + static_cast<int>(rng.below(5)), 3 + static_cast<int>(rng.below(5))};
+    if (to == from) continue;
+    Position want = p;
+    for (auto& g : want.sps)
+      if (g.acting) g.hex = to;
+    want.normalise();
+    (to < from ? back : forward) += 1;
+    if (p.sp(to, Side::kFrench) + p.sp(to, Side::kGerman) > 0) ++joined;
+    Position before = p;
+    p.move_acting(to);
+    ASSERT_EQ(p.sps.vector(), want.sps.vector()) << "round " << round;
+    ASSERT_TRUE(p.sps.normalised()) << "round " << round;
+    auto asked = hexes_of(before);
+    asked.push_back(to);
+    expect_queries_match(p, asked, round);
+  }
+  EXPECT_GT(forward, 200);
+  EXPECT_GT(back, 200);
+  EXPECT_GT(joined, 200);  // into a hex that held groups already
+}
+
 // An edit of one hex's groups (an activation taking SP, the end of a force's
 // action) gives the list that changing them in place and normalising gives.
 TEST(Wate1870_Position, EditingAHexIsChangingItsGroupsAndNormalising) {
