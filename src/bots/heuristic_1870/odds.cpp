@@ -1,4 +1,5 @@
 #include <cstdlib>
+#include <unordered_map>
 
 #include "bots/heuristic_1870/scene.hpp"
 #include "rules/wate1870/command.hpp"
@@ -10,38 +11,18 @@ bool army_hq(const Board& b, const HqUnit& q) {
   return (def && def->napoleon) || wate1870::hq_rank(b, q) == Rank::kArmy;
 }
 
-// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
-Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
-                               const std::vector<wate1870::CombatForce>& attack,
-                               const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
-                               bool march, const wate1870::LocMap& def_loc) {
-  const Side def = wate1870::other(att);
-  wate1870::CombatSetup setup;
-  setup.attacker = att;
-  setup.defender_hex = target;
-  setup.march_combat = march;
-  setup.attack = attack;
-  setup.defence.hex = target;
-  std::vector<SpGroup> groups;
-  for (const auto& g : b.pos.sps) {
-    if (g.side != def || g.hex != target || g.count <= 0) continue;
-    setup.defence.add(g.status, g.count, g.entrained);
-    groups.push_back(g);
-  }
-  setup.defence.loc = def_loc.has_loc(target);
-  setup.defence.cavalry = wate1870::cavalry_force(b, groups);
-  setup.attack_hqs = attack_hqs;
-  for (const auto& q : b.pos.hqs)
-    if (q.side == def && q.hex == target) setup.defence_hqs.push_back(&q);
-  const auto v = wate1870::evaluate_combat(b, setup, false);
+namespace {
 
-  Heuristic1870Bot::Odds o;
-  o.attack_drm = v.attack_drm;
-  o.defence_drm = v.defence_drm;
-  const int att_raw = v.attack_raw, def_raw = v.defence_raw;
-  if (att_raw <= 0 || def_raw <= 0) return o;
+// What the 21 differences of 2d6 - 2d6 give the attacker (odds_of): read only
+// from these numbers and the game's tables, so worked out once per thread for
+// each combination (a search asks the same few thousands of times).
+struct DiceOutcome {
+  double win = 0, value = 0;
+};
+
+DiceOutcome dice_outcome(const wate1870::Tables& tb, Side att, int drm, int att_raw, int def_raw) {
+  const Side def = wate1870::other(att);
   const auto& table = dice_difference();
-  const auto& tb = b.tables();
   auto sp_value = [&](Side s,
                       int elim) {  // the points losing `elim` SP of side s costs the attacker
     const int dvp = s == Side::kGerman ? tb.vp_casualties(elim, 0) : tb.vp_casualties(0, elim);
@@ -50,7 +31,7 @@ Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
   double win = 0, value = 0;
   for (int d = -10; d <= 10; ++d) {
     const double w = table[static_cast<std::size_t>(d + 10)] / 1296.0;
-    const int x = d + v.attack_drm - v.defence_drm;
+    const int x = d + drm;
     const bool att_wins = x > 0 || (x == 0 && att == Side::kGerman);
     const int spread = std::abs(x);
     const auto lose = wate1870::loser_loss(spread), won = wate1870::winner_loss(spread);
@@ -66,9 +47,85 @@ Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
     win += att_wins ? w : 0;
     value += w * val;
   }
+  return {win, value};
+}
+
+const DiceOutcome& dice_outcome_kept(const wate1870::Tables& tb, Side att, int drm, int att_raw,
+                                     int def_raw) {
+  struct Kept {
+    const wate1870::Tables* tables = nullptr;
+    std::unordered_map<std::uint64_t, DiceOutcome> by_key;
+  };
+  thread_local Kept kept;
+  if (kept.tables != &tb) kept = Kept{&tb, {}};
+  // Numbers outside these ranges are worked out afresh, not kept.
+  if (drm < -1000 || drm > 1000 || att_raw < 0 || att_raw > 65535 || def_raw < 0 ||
+      def_raw > 65535) {
+    thread_local DiceOutcome once;
+    once = dice_outcome(tb, att, drm, att_raw, def_raw);
+    return once;
+  }
+  const std::uint64_t key = static_cast<std::uint64_t>(wate1870::index(att)) << 48 |
+                            static_cast<std::uint64_t>(drm + 1000) << 32 |
+                            static_cast<std::uint64_t>(att_raw) << 16 |
+                            static_cast<std::uint64_t>(def_raw);
+  auto it = kept.by_key.find(key);
+  if (it == kept.by_key.end())
+    it = kept.by_key.emplace(key, dice_outcome(tb, att, drm, att_raw, def_raw)).first;
+  return it->second;
+}
+
+}  // namespace
+
+// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
+Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
+                               const std::vector<wate1870::CombatForce>& attack,
+                               const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
+                               bool march, const wate1870::LocMap& def_loc) {
+  const Side def = wate1870::other(att);
+  // Set up in buffers of the thread's own: asked in every plan, allocated once.
+  thread_local wate1870::CombatSetup setup;
+  thread_local std::vector<SpGroup> groups;
+  {
+    auto at = std::move(setup.attack);
+    auto at_hqs = std::move(setup.attack_hqs);
+    auto def_hqs = std::move(setup.defence_hqs);
+    setup = wate1870::CombatSetup{};
+    setup.attack = std::move(at);
+    setup.attack_hqs = std::move(at_hqs);
+    setup.defence_hqs = std::move(def_hqs);
+  }
+  setup.attacker = att;
+  setup.defender_hex = target;
+  setup.march_combat = march;
+  setup.attack.assign(attack.begin(), attack.end());
+  setup.defence.hex = target;
+  groups.clear();
+  // The target's own groups, in the list's order (each_in, as a scan finds them).
+  b.pos.sps.each_in(target, [&](const SpGroup& g) {
+    if (g.side != def || g.count <= 0) return;
+    setup.defence.add(g.status, g.count, g.entrained);
+    groups.push_back(g);
+  });
+  setup.defence.loc = def_loc.has_loc(target);
+  setup.defence.cavalry = wate1870::cavalry_force(b, groups);
+  setup.attack_hqs.assign(attack_hqs.begin(), attack_hqs.end());
+  setup.defence_hqs.clear();
+  for (const auto& q : b.pos.hqs)
+    if (q.side == def && q.hex == target) setup.defence_hqs.push_back(&q);
+  const auto v = wate1870::evaluate_combat(b, setup, false);
+
+  Heuristic1870Bot::Odds o;
+  o.attack_drm = v.attack_drm;
+  o.defence_drm = v.defence_drm;
+  const int att_raw = v.attack_raw, def_raw = v.defence_raw;
+  if (att_raw <= 0 || def_raw <= 0) return o;
+  const DiceOutcome& d =
+      dice_outcome_kept(b.tables(), att, v.attack_drm - v.defence_drm, att_raw, def_raw);
+  double value = d.value;
   // 8.5.1: on doubles (1 in 6) each HQ taking part risks a casualty (1 in 3).
   for (const HqUnit* q : attack_hqs) value -= army_hq(b, *q) ? 1000.0 : 3.0 / 18.0;
-  o.win = win;
+  o.win = d.win;
   o.value = value;
   return o;
 }

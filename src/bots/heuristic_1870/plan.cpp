@@ -244,7 +244,9 @@ Heuristic1870Bot::Odds Mind::march_odds(const Scene& sc, const ForceDesc& f, int
   cf.demoralized = f.dem;
   cf.loc = sc.loc(sc.me).has_loc(cf.hex);
   cf.cavalry = wate1870::cavalry_force(sc.b, f.groups);
-  return odds_of(sc.b, sc.me, {cf}, f.hqs, sc.hex_at(target), true, sc.loc(sc.foe));
+  thread_local std::vector<wate1870::CombatForce> attack;  // allocated once
+  attack.assign(1, cf);
+  return odds_of(sc.b, sc.me, attack, f.hqs, sc.hex_at(target), true, sc.loc(sc.foe));
 }
 
 Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
