@@ -171,6 +171,10 @@ struct SceneKeep {
   // The Scene's tables, lent to each Scene and given back: allocated once.
   std::vector<int> sp[2], good[2], dis[2], dem[2], avail;
   std::vector<char> hq[2], fire;
+  // What the tables read of the SP were last made from: SpList::stamp() (the
+  // same stamp, the same groups) and the side (avail). 0: nothing yet.
+  std::uint64_t sps_stamp = 0;
+  Side sps_side = Side::kFrench;
 };
 
 struct Scene {
@@ -199,12 +203,21 @@ struct Scene {
     zoc_fr = zocs[0].get();
     zoc_ge = zocs[1].get();
     lend();
+    for (int k = 0; k < 2; ++k) hq[k].assign(static_cast<std::size_t>(n), 0);
+    for (const auto& q : s.position().hqs)
+      if (q.hex)
+        if (const int i = map.index_of(*q.hex); i >= 0)
+          hq[static_cast<std::size_t>(wate1870::index(q.side))][static_cast<std::size_t>(i)] = 1;
+    // The tables of the SP as the last Scene left them, if made from the same
+    // groups for the same side: the policy often asks again before they move.
+    const std::uint64_t stamp = s.position().sps.stamp();
+    if (stamp == keep_.sps_stamp && me == keep_.sps_side && avail.size() == u(n)) return;
+    keep_.sps_stamp = 0;  // made below; the Scene gives the tables back (lend)
     for (int k = 0; k < 2; ++k) {
       sp[k].assign(static_cast<std::size_t>(n), 0);
       good[k].assign(static_cast<std::size_t>(n), 0);
       dis[k].assign(static_cast<std::size_t>(n), 0);
       dem[k].assign(static_cast<std::size_t>(n), 0);
-      hq[k].assign(static_cast<std::size_t>(n), 0);
     }
     avail.assign(static_cast<std::size_t>(n), 0);
     fire.assign(static_cast<std::size_t>(n), 0);
@@ -223,13 +236,13 @@ struct Scene {
           if (const int j = map.neighbour_index(i, dir); j >= 0)
             fire[static_cast<std::size_t>(j)] = 1;
     }
-    for (const auto& q : s.position().hqs)
-      if (q.hex)
-        if (const int i = map.index_of(*q.hex); i >= 0)
-          hq[static_cast<std::size_t>(wate1870::index(q.side))][static_cast<std::size_t>(i)] = 1;
+    sps_stamp_ = stamp;
   }
 
-  ~Scene() { lend(); }  // gives the tables back
+  ~Scene() {  // gives the tables back, saying what they were made from
+    lend();
+    if (sps_stamp_ != 0) keep_.sps_stamp = sps_stamp_, keep_.sps_side = me;
+  }
   Scene(const Scene&) = delete;
   Scene& operator=(const Scene&) = delete;
 
@@ -252,6 +265,8 @@ struct Scene {
   hex::Hex hex_at(int i) const { return map.hexes()[u(i)].hex; }
   const wate1870::HexInfo& info(int i) const { return map.hexes()[u(i)]; }
   int strength(Side s, int i) const {
+    // Most hexes asked about hold none (status_strength(0, 0, 0) is 0): no call for them.
+    if (sp[u(k(s))][u(i)] == 0) return 0;
     return wate1870::status_strength(good[u(k(s))][u(i)], dis[u(k(s))][u(i)], dem[u(k(s))][u(i)]);
   }
   int sp_of(Side s, int i) const { return sp[u(k(s))][u(i)]; }
@@ -321,6 +336,7 @@ struct Scene {
   std::shared_ptr<const wate1870::LocMap>* loc_;
   SceneKeep& keep_;
   mutable bool near_ready_[2] = {false, false};  // keep_.near is this scene's
+  std::uint64_t sps_stamp_ = 0;                  // the tables made here, from these groups
   // Swaps the tables with keep_'s: borrows them, then gives them back.
   void lend() {
     for (int k = 0; k < 2; ++k) {
