@@ -71,17 +71,23 @@ struct Mind {
   // ---- targets and the value of a hex for a force ----
   const Targets& targets(const Scene& sc) const;
   mutable Scratch<std::vector<int>> candidates;  // targets()' hexes to look at
-  // The targets of the last position planned on, per side: they read only the
+  // The targets of the last positions planned on, per side: they read only the
   // enemy's groups, the control of hexes and the destroyed fortresses, which
-  // stay as they were while a side marches (until it takes a place).
+  // stay as they were while a side marches (until it takes a place), and a
+  // search comes back to the same few again and again.
   struct TargetsMemo {
     const wate1870::Map* map = nullptr;  // none yet
     std::vector<std::uint64_t> foe;      // each enemy group with SP: hex, status, SP
     std::vector<signed char> control;
     std::vector<hex::Hex> destroyed;
     Targets targets;
+    std::uint64_t used = 0;  // when last found or made: the least recent goes first
   };
-  mutable Scratch<std::array<TargetsMemo, 2>> targets_memo;
+  struct TargetsKept {
+    std::array<std::array<TargetsMemo, 8>, 2> memos;  // per side
+    std::uint64_t clock = 0;
+  };
+  mutable Scratch<TargetsKept> targets_memo;
   mutable Scratch<std::vector<std::uint64_t>> foe_words;
   std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
   static double goal(const Scene& sc, const std::vector<Goal>& gs, int x);

@@ -26,10 +26,19 @@ const Targets& Mind::targets(const Scene& sc) const {
                       (static_cast<std::uint64_t>(g.hex.row) & 0xffff) << 32 |
                       static_cast<std::uint64_t>(g.status) << 24 |
                       (static_cast<std::uint64_t>(g.count) & 0xffffff));
-  auto& memo = targets_memo.v[static_cast<std::size_t>(wate1870::index(sc.me))];
-  if (memo.map == &sc.map && memo.foe == words && memo.control == pos.control &&
-      memo.destroyed == pos.destroyed)
-    return *(sc.targets = &memo.targets);
+  auto& kept = targets_memo.v;
+  auto& memos = kept.memos[static_cast<std::size_t>(wate1870::index(sc.me))];
+  TargetsMemo* oldest = &memos.front();
+  for (auto& m : memos) {
+    if (m.map == &sc.map && m.foe == words && m.control == pos.control &&
+        m.destroyed == pos.destroyed) {
+      m.used = ++kept.clock;
+      return *(sc.targets = &m.targets);
+    }
+    if (m.used < oldest->used) oldest = &m;
+  }
+  auto& memo = *oldest;
+  memo.used = ++kept.clock;
   // Made in the memo itself: a Scene reads them there (one Scene at a time).
   memo.map = nullptr;
   auto& out = memo.targets.all;
