@@ -165,9 +165,16 @@ struct Scratch {
 // What a Scene may keep for the next decision's (Scene::nearest).
 struct SceneKeep {
   const wate1870::Map* map = nullptr;
-  std::vector<int> near[2];        // nearest's distances, per side
-  std::vector<int> near_seeds[2];  // the hexes they were measured from
-  std::vector<int> probe;          // scratch
+  // nearest's distances, per side, from the hexes they were measured from: the
+  // last few sets of hexes (a search comes back to the same), the least
+  // recently used made afresh.
+  struct Near {
+    std::vector<int> d, seeds;
+    std::uint64_t used = 0;
+  };
+  std::array<Near, 8> near[2];
+  std::uint64_t near_clock = 0;
+  std::vector<int> probe;  // scratch
   // The Scene's tables, lent to each Scene and given back: allocated once.
   std::vector<int> sp[2], good[2], dis[2], dem[2], avail;
   std::vector<char> hq[2], fire;
@@ -294,23 +301,34 @@ struct Scene {
   }
   // Hexes from i to the nearest SP of `s` (kFar if none).
   int nearest(Side s, int i) const {
-    auto& d = keep_.near[u(k(s))];
-    if (!near_ready_[u(k(s))]) {
-      near_ready_[u(k(s))] = true;
+    const int* d = near_[u(k(s))];
+    if (!d) {
       // Kept while the hexes holding SP of s are the same: through a side's
       // turn the enemy's mostly are.
       auto& seeds = keep_.probe;
       seeds.clear();
       for (int j = 0; j < n; ++j)
         if (sp_of(s, j) > 0) seeds.push_back(j);
-      auto& kept = keep_.near_seeds[u(k(s))];
-      if (seeds == kept && d.size() == u(n)) return d[u(i)];
-      kept = seeds;
+      auto& kept = keep_.near[u(k(s))];
+      SceneKeep::Near* found = nullptr;
+      SceneKeep::Near* oldest = &kept.front();
+      for (auto& e : kept) {
+        if (e.d.size() == u(n) && e.seeds == seeds) found = &e;
+        if (e.used < oldest->used) oldest = &e;
+      }
+      auto& e = found ? *found : *oldest;
+      e.used = ++keep_.near_clock;
+      if (found) {
+        near_[u(k(s))] = d = e.d.data();
+        return d[u(i)];
+      }
+      e.seeds = seeds;
       // Breadth first from every hex with SP of s, over the whole grid: ring
       // after ring, a row of bits at a time (Map::adjacent).
-      d.assign(u(n), kFar);
+      e.d.assign(u(n), kFar);
+      near_[u(k(s))] = d = e.d.data();
       wate1870::HexRows reached;
-      for (const int j : seeds) reached.set_bit(map.grid_bit(j)), d[u(j)] = 0;
+      for (const int j : seeds) reached.set_bit(map.grid_bit(j)), e.d[u(j)] = 0;
       const int rows = map.row_max() - map.row_min() + 1;
       const int width = map.col_max() - map.col_min() + 1;
       wate1870::HexRows ring = reached;
@@ -321,7 +339,7 @@ struct Scene {
           ring[r] &= ~reached[r];
           reached[r] |= ring[r];
           for (std::uint64_t w = ring[r]; w != 0; w &= w - 1)
-            d[u(r * width + std::countr_zero(w))] = dist;
+            e.d[u(r * width + std::countr_zero(w))] = dist;
           any = any || ring[r] != 0;
         }
         if (!any) break;
@@ -335,8 +353,8 @@ struct Scene {
  private:
   std::shared_ptr<const wate1870::LocMap>* loc_;
   SceneKeep& keep_;
-  mutable bool near_ready_[2] = {false, false};  // keep_.near is this scene's
-  std::uint64_t sps_stamp_ = 0;                  // the tables made here, from these groups
+  mutable const int* near_[2] = {nullptr, nullptr};  // this scene's entry of keep_.near
+  std::uint64_t sps_stamp_ = 0;                      // the tables made here, from these groups
   // Swaps the tables with keep_'s: borrows them, then gives them back.
   void lend() {
     for (int k = 0; k < 2; ++k) {
