@@ -228,6 +228,7 @@ struct Scene {
     }
     avail.assign(static_cast<std::size_t>(n), 0);
     fire.assign(static_cast<std::size_t>(n), 0);
+    int fired_from = -1;  // the last hex whose neighbours were marked in `fire`
     for (const auto& g : s.position().sps) {
       const int i = map.index_of(g.hex);
       if (i < 0 || g.count <= 0) continue;
@@ -238,10 +239,14 @@ struct Scene {
        : g.status == Status1870::kDisrupted ? dis
                                             : dem)[k][u] += g.count;
       if (g.side == me && !g.activated && !g.acting) avail[u] += g.count;
-      if (g.side == Side::kFrench && !g.entrained)
+      // A hex's groups are next to one another in a sorted list: its
+      // neighbours are marked once (marking them again changes nothing).
+      if (g.side == Side::kFrench && !g.entrained && i != fired_from) {
+        fired_from = i;
         for (int dir = 0; dir < 6; ++dir)
           if (const int j = map.neighbour_index(i, dir); j >= 0)
             fire[static_cast<std::size_t>(j)] = 1;
+      }
     }
     sps_stamp_ = stamp;
   }
