@@ -337,8 +337,8 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
     if (o->side != side || !o->hex) return illegal(hq_label(*id) + " is not one of your HQs on the map", "7.0");
     if (o->activated) return illegal(hq_label(*id) + " has already activated this turn", "7.0");
     if (hex::distance(*o->hex, *q->hex) > 1)
-      return illegal(who() + " can activate HQs only in or adjacent to its hex " + q->hex->id() + "; " + hq_label(*id) +
-                         " is in " + o->hex->id(),
+      return illegal(who() + " can activate HQs only in or adjacent to its hex " + q->hex->id() +
+                         "; " + hq_label(*id) + " is in " + o->hex->id(),
                      "3.6.2");
     if (static_cast<int>(hq_rank(board(), *o)) >= static_cast<int>(hq_rank(board(), *q)))
       return illegal(who() + " can activate only HQs of a lower rank", "3.6.2");
@@ -357,10 +357,12 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
           with_number_fault("detach needs hex=XXYY sp=N, and may add disrupted=N demoralized=N", a,
                             "sp"));
     if (hex::distance(*h, *q->hex) > 1)
-      return illegal(who() + " can activate SP only in or adjacent to its hex " + q->hex->id(), "3.6.2");
+      return illegal(who() + " can activate SP only in or adjacent to its hex " + q->hex->id(),
+                     "3.6.2");
     if (*n < 1) return make_error(Code::kMalformed, "detach at least 1 SP");
     if (*n > f.limit_left)
-      return illegal(who() + " can activate " + std::to_string(f.limit_left) + " more SP; you named " + std::to_string(*n),
+      return illegal(who() + " can activate " + std::to_string(f.limit_left) +
+                         " more SP; you named " + std::to_string(*n),
                      "3.6.2");
     const int max = data_->forces.inherent(side).max_sp;
     if (*n > max)
@@ -384,7 +386,8 @@ rz::Status WateState::check_hq_order(Side side, const Action& a) const {
           with_number_fault(a.verb + " needs sp=N (the SP of the HQ's hex that act with it)", a,
                             "sp"));
     if (*n > f.limit_left)
-      return illegal(who() + " can activate " + std::to_string(f.limit_left) + " more SP; you named " + std::to_string(*n),
+      return illegal(who() + " can activate " + std::to_string(f.limit_left) +
+                         " more SP; you named " + std::to_string(*n),
                      "3.6.2");
     if (*n > available_sp(side, *q->hex))
       return illegal(q->hex->id() + " holds " + std::to_string(available_sp(side, *q->hex)) +

@@ -142,8 +142,8 @@ ForcedCosts forced_costs(const Board& b, hex::Hex from, const MoveContext& force
     open.pop();
     const int hi = m.index_of(h);
     if (d != c.dist[static_cast<std::size_t>(hi)]) continue;  // a dearer entry, since improved
-    for (int k = 0; k < 6; ++k) {  // neighbours(h)[k]
-      const int j = m.neighbour_index(hi, k);
+    for (int k = 0; k < 6; ++k) {
+      const int j = m.neighbour_index(hi, k);  // neighbours(h)[k]
       if (j < 0 || ezoc->in_zoc_index(j)) continue;
       const int cost = step_mp(hi, k, j);
       if (cost < 0) continue;
@@ -272,7 +272,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
   for (std::size_t k = 0; k < around.size(); ++k) {
     // 7.2: a force on a Forced March enters no EZOC (check_march's last test).
     if (steps[k])
-      add("move", !(force_->forced && in_enemy_zoc(board(), around[k], side))).with("to", around[k].id());
+      add("move", !(force_->forced && in_enemy_zoc(board(), around[k], side)))
+          .with("to", around[k].id());
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
     if (enemy_next[k]) add("attack", false).with("to", around[k].id());
   }
@@ -304,8 +305,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
                             !force_->fired_to && !force_->forced &&
                             forced_march_ready(board(), *force_, fs);
   if (side == Side::kGerman && forced_ready)
-    for (int e = 1; e <= 3; ++e)
-      add("forced-march", false).with("extra", std::to_string(e));
+    for (int e = 1; e <= 3; ++e) add("forced-march", false).with("extra", std::to_string(e));
   // 7.1: a pick-up costs 1 MP and takes no more SP than wait unactivated in the hex.
   if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
     const int waiting = waiting_sp(pos_, side, force_->hex);

@@ -225,8 +225,8 @@ std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
     found->parts = rail_parts(m, usable);
   }
   found->used = ++clock;
-  const auto& part = found->parts.hexes[static_cast<std::size_t>(
-      found->parts.part[static_cast<std::size_t>(start)])];
+  const auto id = static_cast<std::size_t>(found->parts.part[static_cast<std::size_t>(start)]);
+  const auto& part = found->parts.hexes[id];
   std::vector<hex::Hex> out;
   out.reserve(part.size() - 1);
   for (const hex::Hex h : part)

@@ -171,15 +171,18 @@ bool Position::move_acting_from_one_hex(hex::Hex to) {
   if (from < to) {
     to_begin = std::lower_bound(run_end, v.end(), to, by_hex);
     to_end = std::find_if(to_begin, v.end(), not_to);
-    std::rotate(moving, run_end, to_end);  // [moved, between, to's run] -> [between, to's run, moved]
+    // [moved, between, to's run] -> [between, to's run, moved]
+    std::rotate(moving, run_end, to_end);
     to_begin -= k;
   } else {
     to_begin = std::lower_bound(v.begin(), first, to, by_hex);
     to_end = std::find_if(to_begin, first, not_to);
-    std::rotate(to_end, moving, run_end);  // [between, from's run, moved] -> [moved, between, from's run]
+    // [between, from's run, moved] -> [moved, between, from's run]
+    std::rotate(to_end, moving, run_end);
     to_end += k;
   }
-  for (auto i = to_end - k; i != to_end; ++i)  // an insertion sort: no buffer, as inplace_merge takes
+  // An insertion sort: no buffer, as std::inplace_merge takes.
+  for (auto i = to_end - k; i != to_end; ++i)
     for (auto j = i; j != to_begin && before(*j, *(j - 1)); --j) std::iter_swap(j, j - 1);
   assert(std::adjacent_find(to_begin, to_end, [](const SpGroup& a, const SpGroup& b) {
            return order(a, b) == 0;

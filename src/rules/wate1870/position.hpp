@@ -250,6 +250,7 @@ class SpList {
   // found on the first search after a change: in_hex then walks a column's
   // few groups, not a binary search over all of them (the rules ask it for
   // nearly every hex they look at). Position's edits of v_ call columns_moved().
+  // Finding them writes the list, as stamp() does: not for two threads at once.
   void find_columns() const;
   void columns_moved() { cols_ok_ = false; }
   std::vector<SpGroup> v_;
