@@ -106,29 +106,9 @@ ForcedCosts forced_costs(const Board& b, hex::Hex from, const MoveContext& force
   const Occupancy occupancy(b, force.side);  // every hex around is asked about
   const std::size_t n = m.hexes().size();
   ForcedCosts c{std::vector<int>(n, -1), std::vector<int>(n, -1), std::vector<int>(n, 0)};
-  // enter_mp's price of a step, by Map index, with what it asks of the options
-  // and the force worked out once: the search prices every neighbour of every
-  // hex it settles. The cautious +1 (3.4) never applies: no EZOC is entered.
-  const auto& tb = b.tables();
-  const bool bridges = b.options.flag("12.4");
-  const bool french = force.side == Side::kFrench;
-  const bool resistance = force.side == Side::kGerman && b.options.flag("12.1");
-  const int leaving = force.leaving_own_hex ? m.index_of(*force.leaving_own_hex) : -1;
-  const auto step_mp = [&](int from_i, int k, int to_i) {
-    const HexInfo& dest = m.hexes()[static_cast<std::size_t>(to_i)];
-    if (neutral(dest.country) || occupancy.enemy_sp[static_cast<std::size_t>(to_i)]) return -1;
-    int mp = tb.mp_cost(dest.terrain);
-    if (((m.river_dirs(from_i) >> k) & 1u) && !(((m.rail_dirs(from_i) >> k) & 1u) && bridges))
-      mp += tb.river_mp();
-    if (french) {  // 7.1: +1 into, and +1 out of, a hex with another French force
-      if (occupancy.french[static_cast<std::size_t>(to_i)]) mp += 1;
-      if (occupancy.french[static_cast<std::size_t>(from_i)] && from_i != leaving) mp += 1;
-    }
-    if (resistance && dest.country == Country::kFrance &&
-        (dest.town || (dest.fortress_sr > 0 && !b.pos.fortress_destroyed(dest.hex))))
-      mp += tb.civilian_resistance_mp();  // 12.1
-    return mp;
-  };
+  MoveContext ctx = occupancy.on(force);
+  ctx.enemy_zoc = ezoc.get();
+  const StepPrice price(b, ctx);  // the options asked once, not at every step
   // Taken lowest (cost, hex) first, as a std::set of them would give them up: a
   // heap with the superseded entries skipped when they come out (no allocation
   // per entry).
@@ -145,8 +125,8 @@ ForcedCosts forced_costs(const Board& b, hex::Hex from, const MoveContext& force
     for (int k = 0; k < 6; ++k) {
       const int j = m.neighbour_index(hi, k);  // neighbours(h)[k]
       if (j < 0 || ezoc->in_zoc_index(j)) continue;
-      const int cost = step_mp(hi, k, j);
-      if (cost < 0) continue;
+      int cost = 0;
+      if (price(hi, k, j, cost) != EnterBar::kNone) continue;
       const int nd = d + cost;
       if (nd > max_cost) continue;
       auto& dj = c.dist[static_cast<std::size_t>(j)];

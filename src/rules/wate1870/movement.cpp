@@ -42,45 +42,58 @@ bool town_or_fortress(const Board& b, const HexInfo& i) {
 
 }  // namespace
 
+bool StepPrice::rule(const char* key, std::int8_t& kept) const {
+  if (kept < 0) kept = b_.options.flag(key) ? 1 : 0;
+  return kept != 0;
+}
+
+EnterBar StepPrice::operator()(int fi, int k, int di, int& mp) const {
+  const Map& m = b_.map();
+  const HexInfo& dest = m.hexes()[static_cast<std::size_t>(di)];
+  if (neutral(dest.country)) return EnterBar::kNeutral;
+  const hex::Hex to = dest.hex;
+  // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
+  if (!ctx_.attacking && (ctx_.enemy_sp ? (*ctx_.enemy_sp)[static_cast<std::size_t>(di)] != 0
+                                        : b_.pos.sp(to, other(ctx_.side)) > 0))
+    return EnterBar::kEnemy;
+
+  // 7.1 / TEC: the terrain of the hex entered; a town or fortress costs its terrain.
+  mp = b_.tables().mp_cost(dest.terrain);
+  // 12.4 (optional): moving along a rail link over a river uses the bridge.
+  if (((m.river_dirs(fi) >> k) & 1u) && !(((m.rail_dirs(fi) >> k) & 1u) && rule("12.4", bridges_)))
+    mp += b_.tables().river_mp();
+  // 3.4 / 3.6: a cautious commander pays +1 to enter an EZOC.
+  if (ctx_.cautious &&
+      (ctx_.enemy_zoc ? ctx_.enemy_zoc->in_zoc_index(di) : in_enemy_zoc(b_, to, ctx_.side)))
+    mp += 1;
+  if (ctx_.side == Side::kFrench) {
+    // 7.1: French +1 to enter, and +1 to leave, a hex that already has a
+    // friendly force. The moving force itself is not that force: the march
+    // procedure names its hex in leaving_own_hex when nothing else stays there.
+    const auto french = [&](int i) {
+      return ctx_.french
+                 ? (*ctx_.french)[static_cast<std::size_t>(i)] != 0
+                 : b_.pos.occupied_by(m.hexes()[static_cast<std::size_t>(i)].hex, Side::kFrench);
+    };
+    if (french(di)) mp += 1;
+    if (french(fi) && ctx_.leaving_own_hex != m.hexes()[static_cast<std::size_t>(fi)].hex) mp += 1;
+  }
+  // 12.1 (optional): German +1 into a French town or fortress hex.
+  if (ctx_.side == Side::kGerman && dest.country == Country::kFrance && rule("12.1", resistance_) &&
+      town_or_fortress(b_, dest))
+    mp += b_.tables().civilian_resistance_mp();
+  return EnterBar::kNone;
+}
+
 EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx, int& mp) {
   const Map& m = b.map();
   const int di = m.index_of(to), fi = m.index_of(from);
   if (di < 0) return EnterBar::kOffMap;
   if (fi < 0) return EnterBar::kFromOffMap;
-  const HexInfo& dest = m.hexes()[static_cast<std::size_t>(di)];
-  if (neutral(dest.country)) return EnterBar::kNeutral;
+  if (neutral(m.hexes()[static_cast<std::size_t>(di)].country)) return EnterBar::kNeutral;
   const int k = hex::direction(from, to);
   if (k < 0) return EnterBar::kNotAdjacent;
-  const Side enemy = other(ctx.side);
-  // An enemy HQ alone does not stop a march: it is displaced (GAP-W-35).
-  if (!ctx.attacking &&
-      (ctx.enemy_sp ? (*ctx.enemy_sp)[static_cast<std::size_t>(di)] != 0 : b.pos.sp(to, enemy) > 0))
-    return EnterBar::kEnemy;
-
-  // 7.1 / TEC: the terrain of the hex entered; a town or fortress costs its terrain.
-  mp = b.tables().mp_cost(dest.terrain);
-  // 12.4 (optional): moving along a rail link over a river uses the bridge.
-  if (((m.river_dirs(fi) >> k) & 1u) && !(((m.rail_dirs(fi) >> k) & 1u) && b.options.flag("12.4")))
-    mp += b.tables().river_mp();
-  // 3.4 / 3.6: a cautious commander pays +1 to enter an EZOC.
-  if (ctx.cautious && (ctx.enemy_zoc ? ctx.enemy_zoc->in_zoc(to) : in_enemy_zoc(b, to, ctx.side)))
-    mp += 1;
-  if (ctx.side == Side::kFrench) {
-    // 7.1: French +1 to enter, and +1 to leave, a hex that already has a
-    // friendly force. The moving force itself is not that force: the march
-    // procedure names its hex in leaving_own_hex when nothing else stays there.
-    const auto french = [&](hex::Hex h, int i) {
-      return ctx.french ? (*ctx.french)[static_cast<std::size_t>(i)] != 0
-                        : b.pos.occupied_by(h, Side::kFrench);
-    };
-    if (french(to, di)) mp += 1;
-    if (french(from, fi) && ctx.leaving_own_hex != from) mp += 1;
-  }
-  // 12.1 (optional): German +1 into a French town or fortress hex.
-  if (ctx.side == Side::kGerman && dest.country == Country::kFrance && b.options.flag("12.1") &&
-      town_or_fortress(b, dest))
-    mp += b.tables().civilian_resistance_mp();
-  return EnterBar::kNone;
+  return StepPrice(b, ctx)(fi, k, di, mp);
 }
 
 Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx) {
@@ -199,34 +212,15 @@ std::vector<hex::Hex> rail_reachable(const Board& b, hex::Hex from, Side side) {
   // The parts of the last few networks on this thread, by data set and usable
   // hexes: most orders change neither the control, the ZOCs nor the enemy's
   // rail hexes, so a march's rides find the network split as before.
-  struct Kept {
-    std::uint64_t data = 0, hash = 0, used = 0;
-    HexRows usable;
-    RailParts parts;
-  };
-  thread_local std::array<Kept, 8> kept;
-  thread_local std::uint64_t clock = 0;
+  thread_local TracedCache<RailParts, 8, HexRows> kept;
   std::uint64_t hash = 0;
   for (const auto w : usable.w) hash = mix_hash(hash, w);
-  Kept* found = nullptr;
-  Kept* oldest = &kept.front();
-  for (auto& k : kept) {
-    if (k.used > 0 && k.data == b.data.id.value && k.hash == hash && k.usable == usable) {
-      found = &k;
-      break;
-    }
-    if (k.used < oldest->used) oldest = &k;
-  }
-  if (!found) {
-    found = oldest;
-    found->data = b.data.id.value;
-    found->hash = hash;
-    found->usable = usable;
-    found->parts = rail_parts(m, usable);
-  }
-  found->used = ++clock;
-  const auto id = static_cast<std::size_t>(found->parts.part[static_cast<std::size_t>(start)]);
-  const auto& part = found->parts.hexes[id];
+  const auto parts = kept.get(
+      b.data.id.value, side, hash, [&](const HexRows& k) { return k == usable; },
+      [&](HexRows& k) { k = usable; },
+      [&] { return std::make_shared<const RailParts>(rail_parts(m, usable)); });
+  const auto& part =
+      parts->hexes[static_cast<std::size_t>(parts->part[static_cast<std::size_t>(start)])];
   std::vector<hex::Hex> out;
   out.reserve(part.size() - 1);
   for (const hex::Hex h : part)

@@ -2,6 +2,7 @@
 // 7.1 March: what it costs a force to enter a hex (Terrain Effects Chart,
 // river hexsides, 3.4 cautious commanders, the French friendly-hex penalty,
 // 12.1 civilian resistance, 12.4 bridges), and 7.1.3 rail movement.
+#include <cstdint>
 #include <optional>
 #include <vector>
 
@@ -50,6 +51,21 @@ Result<int> enter_cost(const Board& b, hex::Hex from, hex::Hex to, const MoveCon
 // neighbour (7.2) turns most of them down. The MP go in `mp` when it is kNone.
 enum class EnterBar { kNone, kOffMap, kFromOffMap, kNeutral, kNotAdjacent, kEnemy };
 EnterBar enter_mp(const Board& b, hex::Hex from, hex::Hex to, const MoveContext& ctx, int& mp);
+// enter_mp for a step by Map index, `to` the neighbour of `from` in direction k
+// (Map::neighbour_index), both on the map, with each optional rule read once
+// and only when a step asks for it: for a search that prices every neighbour
+// of every hex it reaches (7.2).
+class StepPrice {
+ public:
+  StepPrice(const Board& b, const MoveContext& ctx) : b_(b), ctx_(ctx) {}
+  EnterBar operator()(int from, int k, int to, int& mp) const;
+
+ private:
+  bool rule(const char* key, std::int8_t& kept) const;  // options.flag(key), kept
+  const Board& b_;
+  const MoveContext& ctx_;
+  mutable std::int8_t bridges_ = -1, resistance_ = -1;  // 12.4, 12.1; -1: not asked yet
+};
 
 // 7.1.3: hexes reachable by rail from `from` (friendly controlled rail hexes,
 // joined by rail links, never entering an EZOC; German: inside Germany only).
