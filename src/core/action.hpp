@@ -56,6 +56,21 @@ struct Action {
   explicit Action(std::string v, Args a = {}) : verb(std::move(v)), args(std::move(a)) {}
   // A verb written in the code (Action("move")) is made in place, not moved in.
   explicit Action(const char* v) : verb(v) {}
+  // A copy keeps room for kArgsBlock arguments, as with() does: a copy of a
+  // base order that with() then extends (a march's SP mix) would otherwise
+  // grow its exact-size list twice, through malloc, not the free list.
+  Action(const Action& o) : verb(o.verb) { copy_args(o.args); }
+  Action& operator=(const Action& o) {
+    if (this != &o) {
+      verb = o.verb;
+      args.clear();
+      copy_args(o.args);
+    }
+    return *this;
+  }
+  Action(Action&&) noexcept = default;
+  Action& operator=(Action&&) noexcept = default;
+  ~Action() = default;
 
   // The value of an argument, or nullptr.
   const std::string* get(std::string_view key) const;
@@ -80,6 +95,13 @@ struct Action {
   static bool valid_word(std::string_view s);
   static bool valid_value(std::string_view s);
   friend bool operator==(const Action&, const Action&) = default;
+
+ private:
+  void copy_args(const Args& from) {
+    if (from.empty()) return;
+    args.reserve(from.size() > detail::kArgsBlock ? from.size() : detail::kArgsBlock);
+    args.insert(args.end(), from.begin(), from.end());
+  }
 };
 
 }  // namespace rz
