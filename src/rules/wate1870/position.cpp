@@ -189,7 +189,7 @@ bool Position::move_acting_from_one_hex(hex::Hex to) {
          }) == to_end);
   sps.changed_in(to);
   sps.changed_zoc(to, false, false, true);  // a side may enter a fortress
-  sps.columns_moved();
+  sps.columns_shifted(from.col, to.col, static_cast<std::uint32_t>(k));
   sps.dirty_ = false;
   sps.mark(to, true);
   sps.remark(from);
@@ -345,6 +345,17 @@ void SpList::find_columns() const {
     cols_[c] = static_cast<std::uint32_t>(i);
   }
   cols_ok_ = true;
+}
+
+void SpList::columns_shifted(int from, int to, std::uint32_t k) {
+  if (!cols_ok_ || from == to) return;
+  // Columns (from, to] lose k groups west of them; (to, from] gain k.
+  const int lo = std::max(std::min(from, to) + 1, 0);
+  const int hi = std::min(std::max(from, to), static_cast<int>(kGrid));
+  for (int c = lo; c <= hi; ++c) {
+    auto& at = cols_[static_cast<std::size_t>(c)];
+    at = from < to ? at - k : at + k;
+  }
 }
 
 std::pair<SpList::const_iterator, SpList::const_iterator> SpList::in_hex(hex::Hex h) const {

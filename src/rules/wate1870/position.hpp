@@ -253,6 +253,10 @@ class SpList {
   // Finding them writes the list, as stamp() does: not for two threads at once.
   void find_columns() const;
   void columns_moved() { cols_ok_ = false; }
+  // k groups went from column `from` to column `to`, nothing else moved: the
+  // offsets between the two shift by k (cols_[c] counts the groups west of c),
+  // and the next search need not find them all again.
+  void columns_shifted(int from, int to, std::uint32_t k);
   std::vector<SpGroup> v_;
   bool dirty_ = true;
   mutable std::uint64_t stamp_ = 0;  // 0: none given since the last change
