@@ -416,7 +416,7 @@ Console::Outcome Console::handle(Player p, const std::string& line) {
       }
       focus_ = rest;
     }
-    out_ << screen_.map(state_->view(p), focus_, color_);
+    out_ << screen_.map_alone(state_->view(p), focus_, color_);
   } else if (word == "forces") {
     // 'forces enemy' (or the enemy's name): what the player may see of the other side.
     const std::string them = game_.num_players() == 2 ? lower(game_.player_name(1 - p)) : "";

@@ -31,6 +31,11 @@ class Screen {
   virtual std::string legend() const { return {}; }
   // A map window centred on place `centre`, or on the viewer's forces if empty.
   virtual std::string map(const std::string& view, const std::string& centre, bool color) const = 0;
+  // The window the `map` command shows by itself, which may be taller: a
+  // decision's screen shares the terminal with the forces and the choices.
+  virtual std::string map_alone(const std::string& view, const std::string& centre, bool color) const {
+    return map(view, centre, color);
+  }
   // The viewer's forces: a few lines for every screen, or one line per formation.
   virtual std::string forces(const std::string& view, bool detailed) const = 0;
   // What the decision due asks of the viewer, in a line ("" if the choices say it).

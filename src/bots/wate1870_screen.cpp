@@ -329,6 +329,16 @@ Result<std::string> Wate1870Screen::choice_odds(const State& state, Player playe
 }
 
 std::string Wate1870Screen::map(const std::string& view, const std::string& centre, bool color) const {
+  return window(view, centre, color, rows_);
+}
+
+std::string Wate1870Screen::map_alone(const std::string& view, const std::string& centre,
+                                      bool color) const {
+  return window(view, centre, color, alone_rows_);
+}
+
+std::string Wate1870Screen::window(const std::string& view, const std::string& centre, bool color,
+                                   int rows) const {
   const json j = parse_view(view);
   const auto& m = data_->map;
   const int me = side_of(j.value("you", json()));
@@ -386,7 +396,7 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
   }
   auto clamp_start = [](int want, int lo, int hi, int size) { return std::max(lo, std::min(want, hi - size + 1)); };
   const int c0 = clamp_start(c.col - cols_ / 2, m.col_min(), m.col_max(), cols_);
-  const int r0 = clamp_start(c.row - rows_ / 2, m.row_min(), m.row_max(), rows_);
+  const int r0 = clamp_start(c.row - rows / 2, m.row_min(), m.row_max(), rows);
 
   auto paint = [&](const std::string& s, const char* code) {
     return color ? "\x1b[" + std::string(code) + "m" + s + "\x1b[0m" : s;
@@ -397,8 +407,8 @@ std::string Wate1870Screen::map(const std::string& view, const std::string& cent
   const HexInfo* ci = m.find(c);
   out += "Map around " + c.id() + (ci && !ci->name.empty() ? " " + ci->name : std::string()) + " (columns " +
          std::to_string(c0) + "-" + std::to_string(std::min(m.col_max(), c0 + cols_ - 1)) + ", rows " +
-         std::to_string(r0) + "-" + std::to_string(std::min(m.row_max(), r0 + rows_ - 1)) + "):\n";
-  for (int r = r0; r < r0 + rows_ && r <= m.row_max(); ++r) {
+         std::to_string(r0) + "-" + std::to_string(std::min(m.row_max(), r0 + rows - 1)) + "):\n";
+  for (int r = r0; r < r0 + rows && r <= m.row_max(); ++r) {
     // even-r: even rows sit half a hex further east (hex.hpp).
     std::string line1 = r % 2 == 0 ? "   " : "", line2 = line1;
     for (int col = c0; col < c0 + cols_ && col <= m.col_max(); ++col) {

@@ -19,15 +19,18 @@ class Wate1870Screen final : public Screen {
   // `data` must outlive the screen (it is the game's, e.g. WateGame::data()).
   explicit Wate1870Screen(const wate1870::GameData& data, int cols = 11, int rows = 8)
       : data_(&data), cols_(cols), rows_(rows) {}
-  // A smaller window and a one-line legend, for a terminal of few lines.
-  void compact(int rows) {
+  // A smaller window and a one-line legend, for a terminal of few lines:
+  // `rows` on a decision's screen, `alone_rows` for the map command's window.
+  void compact(int rows, int alone_rows) {
     rows_ = rows;
+    alone_rows_ = alone_rows;
     compact_ = true;
   }
 
   std::string status(const std::string& view) const override;
   std::string legend() const override;
   std::string map(const std::string& view, const std::string& centre, bool color) const override;
+  std::string map_alone(const std::string& view, const std::string& centre, bool color) const override;
   std::string forces(const std::string& view, bool detailed) const override;
   std::string enemy_forces(const std::string& view) const override;
   std::string asked(const std::string& view) const override;
@@ -50,9 +53,13 @@ class Wate1870Screen final : public Screen {
   // What a choice's hexes and HQs are: the place, the HQ's name and SP, a step's MP.
   std::string place_note(const State& state, const Action& a) const;
 
+  // The map window of `rows` rows of hexes.
+  std::string window(const std::string& view, const std::string& centre, bool color, int rows) const;
+
   const wate1870::GameData* data_;
   int cols_;
   int rows_;
+  int alone_rows_ = rows_;
   bool compact_ = false;
 };
 

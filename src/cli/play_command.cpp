@@ -268,7 +268,8 @@ int run_play(const PlayArgs& a) {
                         columns > 0 ? wrapped : std::cout, color);
   if (lines > 0 && lines < 48) {
     const int rows = std::clamp((lines - 18) / 2, 2, 8);  // two lines a row of hexes
-    screen.compact(rows);
+    // The map command's window alone: its title, legend and the prompt besides.
+    screen.compact(rows, std::clamp((lines - 4) / 2, rows, 8));
     console.list_at_most(static_cast<std::size_t>(std::max(3, lines - 2 * rows - 16)));
   }
   console.show_thinking(isatty(STDOUT_FILENO));

@@ -28,7 +28,7 @@ std::string play_at(std::unique_ptr<State> st, Player human, const std::string& 
   RandomBot bot(1);
   SeededDice dice(1);
   Wate1870Screen screen(game().data());
-  if (rows > 0) screen.compact(rows);
+  if (rows > 0) screen.compact(rows, rows);
   GameLog log{"1870", "test", {}, 1, st->hash(), {}, {}};
   ConsoleSeats seats{{&bot, &bot}};
   seats.seats[static_cast<std::size_t>(human)] = nullptr;

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
 #include <cstdio>
@@ -134,6 +135,39 @@ TEST(PlayProgram, ADecisionFitsATerminalOf24Lines) {
       reisswitz("play 1870 --side French --seed 3 --no-autosave --color never < /dev/null");
   EXPECT_TRUE(contains(full.out, "* controlled by the enemy of its country (3.7)")) << full.out;
   EXPECT_TRUE(contains(full.out, "30) ")) << full.out;
+}
+
+// The map command on an 80 x 24 terminal: the decision's screen keeps a map of
+// three rows of hexes beside the forces and the choices, but the map asked for
+// by itself has the screen to itself: eight rows, as on a tall terminal, and it
+// still fits above the prompt.
+TEST(PlayProgram, TheMapCommandFillsATerminalOf24Lines) {
+  const std::string input = ::testing::TempDir() + "play_map_command_input.txt";
+  ASSERT_TRUE(write_text_file(input, "map metz\n").ok());
+  const CliRun r = reisswitz("play 1870 --side French --seed 3 --no-autosave --color never --lines 24 < '" +
+                             input + "'");
+  std::remove(input.c_str());
+  ASSERT_EQ(r.rc, 0) << r.out;
+  const auto decision = r.out.find("== 1870 |");
+  ASSERT_NE(decision, std::string::npos) << r.out;
+  const auto first = r.out.find("Map around ", decision);
+  const auto asked = r.out.find("\n> Map around ", first + 1);
+  ASSERT_NE(first, std::string::npos) << r.out;
+  ASSERT_NE(asked, std::string::npos) << r.out;
+  const auto rows_of = [&](std::size_t at) {
+    const auto from = r.out.find(", rows ", at) + 7;
+    const auto dash = r.out.find('-', from), close = r.out.find(')', from);
+    return std::stoi(r.out.substr(dash + 1, close - dash - 1)) -
+           std::stoi(r.out.substr(from, dash - from)) + 1;
+  };
+  EXPECT_EQ(rows_of(first), 3) << r.out;  // (24 - 18) / 2
+  EXPECT_EQ(rows_of(asked), 8) << r.out;
+  EXPECT_TRUE(contains(r.out.substr(asked), "2107")) << r.out;  // Metz, as asked
+  // Its title, the 16 lines of hexes and the legend come before the next prompt.
+  const auto end = r.out.find("\n> ", asked + 3);
+  ASSERT_NE(end, std::string::npos) << r.out;
+  const std::string shown = r.out.substr(asked + 3, end - asked - 3);
+  EXPECT_LE(static_cast<int>(std::count(shown.begin(), shown.end(), '\n')), 22) << shown;
 }
 
 // `reisswitz play 1870` started in `dir` for a new game, its input at an end at once.
