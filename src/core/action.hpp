@@ -54,8 +54,13 @@ struct Action {
 
   Action() = default;
   explicit Action(std::string v, Args a = {}) : verb(std::move(v)), args(std::move(a)) {}
-  // A verb written in the code (Action("move")) is made in place, not moved in.
-  explicit Action(const char* v) : verb(v) {}
+  // A verb written in the code (Action("move")) is made in place, not moved in,
+  // its length known where the order is made (no strlen, no call to memcpy:
+  // a list makes an action for every order it offers).
+  template <std::size_t N>
+  explicit Action(const char (&v)[N]) : verb(v, N - 1) {
+    assert(std::char_traits<char>::length(v) == N - 1);  // a literal, not a buffer
+  }
   // A copy keeps room for kArgsBlock arguments, as with() does: a copy of a
   // base order that with() then extends (a march's SP mix) would otherwise
   // grow its exact-size list twice, through malloc, not the free list.
