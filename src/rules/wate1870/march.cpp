@@ -220,7 +220,7 @@ std::vector<Action> WateState::march_actions(Side side) const {
   sure.reserve(16);
   const bool fired = force_->fired_to.has_value();
   // Made in place in the list (a temporary moved in cost a third more).
-  auto add = [&]<std::size_t N>(const char (&verb)[N], bool certain) -> Action& {
+  auto add = [&]<std::size_t N>(const char(&verb)[N], bool certain) -> Action& {
     sure.push_back(certain && !fired);
     return cand.emplace_back(verb);
   };
