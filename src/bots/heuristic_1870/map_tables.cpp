@@ -33,6 +33,27 @@ std::unique_ptr<MapTables> make_tables(const wate1870::GameData& data) {
       step[static_cast<std::size_t>(i)][static_cast<std::size_t>(dir)] = c;
     }
   }
+  // The same for Mind::move_cost, which counts neutral hexes closed (not
+  // Map::passable) and rivers per 12.4; terrain MP are 1 to 9, a river 0 to 9.
+  t->enter_mp.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i)
+    t->enter_mp[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(
+        data.tables.mp_cost(map.hexes()[static_cast<std::size_t>(i)].terrain));
+  for (int r = 0; r < 2; ++r) {
+    auto& out = t->step_mp[r];
+    out.assign(static_cast<std::size_t>(n) * 6, -1);
+    for (int i = 0; i < n; ++i)
+      for (int dir = 0; dir < 6; ++dir) {
+        const int j = map.neighbour_index(i, dir);
+        if (j < 0 || wate1870::neutral(map.hexes()[static_cast<std::size_t>(j)].country)) continue;
+        const auto bit = [&](std::uint8_t dirs) { return ((dirs >> dir) & 1u) != 0; };
+        int mp = t->enter_mp[static_cast<std::size_t>(j)];
+        if (bit(map.river_dirs(i)) && !(r == 1 && bit(map.rail_dirs(i))))
+          mp += data.tables.river_mp();
+        out[static_cast<std::size_t>(i) * 6 + static_cast<std::size_t>(dir)] =
+            static_cast<std::int8_t>(mp);
+      }
+  }
   std::vector<std::vector<int>> buckets(8);
   for (int s = 0; s < n; ++s) {
     if (!map.passable(map.hexes()[static_cast<std::size_t>(s)].hex)) continue;

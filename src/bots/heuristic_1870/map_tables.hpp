@@ -22,6 +22,16 @@ struct MapTables {
                           : dist[static_cast<std::size_t>(a) * static_cast<std::size_t>(n) +
                                  static_cast<std::size_t>(b)];
   }
+  // The MP of a step from hex a in direction dir (Map::neighbour_index) before
+  // the pieces are looked at: the terrain entered (7.1) and a river crossed,
+  // which [1] does not count along a railway (12.4); -1 into a neutral hex or
+  // off the map. [0]: without 12.4. Mind::move_cost asks for every step planned.
+  std::vector<std::int8_t> step_mp[2];
+  int step(bool rule_12_4, int a, int dir) const {
+    return step_mp[rule_12_4 ? 1 : 0]
+                  [static_cast<std::size_t>(a) * 6 + static_cast<std::size_t>(dir)];
+  }
+  std::vector<std::int8_t> enter_mp;  // per hex: the MP of its terrain (7.1)
   int metz = -1, verdun = -1, paris = -1;
   // The hexes that can be targets without an enemy in them (Mind::targets):
   // passable towns, fortresses and the German objectives, in index order.

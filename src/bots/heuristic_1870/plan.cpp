@@ -134,8 +134,7 @@ std::vector<Goal> Mind::goals(const Scene& sc, const ForceDesc& f) const {
     } else if (claimed >= t.need) {
       cap = 0.15;
     }
-    out.push_back({t.idx, t.value * cap, t.value,
-                   t.attack ? sc.b.tables().mp_cost(sc.info(t.idx).terrain) : 0});
+    out.push_back({t.idx, t.value * cap, t.value, t.attack ? sc.mt.enter_mp[Scene::u(t.idx)] : 0});
   }
   return out;
 }
@@ -211,14 +210,9 @@ inline bool Mind::loc_after(const Scene& sc, int x) const {
 
 inline int Mind::move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const {
   const int to = sc.map.neighbour_index(from, dir);
-  const auto& info = sc.info(to);
-  if (wate1870::neutral(info.country)) return -1;  // closed (Map::passable)
+  int mp = sc.mt.step(sc.rule_12_4, from, dir);  // the terrain and a river
+  if (mp < 0) return -1;                         // closed (Map::passable)
   if (sc.sp_of(sc.foe, to) > 0) return -1;
-  const auto& tb = sc.b.tables();
-  int mp = tb.mp_cost(info.terrain);
-  const auto bit = [&](std::uint8_t dirs) { return ((dirs >> dir) & 1u) != 0; };
-  if (bit(sc.map.river_dirs(from)) && !(sc.rule_12_4 && bit(sc.map.rail_dirs(from))))
-    mp += tb.river_mp();
   if (f.cautious && sc.in_ezoc(sc.me, to)) mp += 1;
   if (sc.me == Side::kFrench) {
     auto occupied = [&](int i) {
@@ -227,9 +221,12 @@ inline int Mind::move_cost(const Scene& sc, const ForceDesc& f, int from, int di
     if (to != f.hex && occupied(to)) mp += 1;
     if (from == f.hex ? f.leaves_others : occupied(from)) mp += 1;
   }
-  if (sc.me == Side::kGerman && sc.rule_12_1 && info.country == wate1870::Country::kFrance &&
-      (info.town || (info.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(info.hex))))
-    mp += tb.civilian_resistance_mp();
+  if (sc.me == Side::kGerman && sc.rule_12_1) {
+    const auto& info = sc.info(to);
+    if (info.country == wate1870::Country::kFrance &&
+        (info.town || (info.fortress_sr > 0 && !sc.ws.position().fortress_destroyed(info.hex))))
+      mp += sc.b.tables().civilian_resistance_mp();
+  }
   return mp;
 }
 
@@ -322,8 +319,7 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
         for (int dir = 0; dir < 6; ++dir) {
           const int e = sc.map.neighbour_index(h, dir);
           if (e < 0 || sc.sp_of(sc.foe, e) == 0) continue;
-          const auto& info = sc.info(e);
-          const int cost = sc.b.tables().mp_cost(info.terrain) +
+          const int cost = sc.mt.enter_mp[Scene::u(e)] +
                            ((sc.map.river_dirs(h) >> dir) & 1u ? sc.b.tables().river_mp() : 0);
           if (cost > m) continue;
           const Odds& o = odds(h, dir, e);
