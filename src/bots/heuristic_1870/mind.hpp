@@ -46,6 +46,9 @@ struct Mind {
     std::vector<int> pred;
     std::vector<Odds> odds;
     std::vector<std::vector<int>> level;
+    // The hexes of the path to the slot being walked: those marked `path`.
+    std::vector<std::uint32_t> on_path;
+    std::uint32_t path = 0;
     void start(std::size_t hexes, std::size_t width) {
       if (++stamp == 0) {  // wrapped: every old stamp could match again
         for (auto* v : {&val_at, &dest_at, &odds_at}) std::fill(v->begin(), v->end(), 0);
@@ -61,6 +64,7 @@ struct Mind {
         dest_at.resize(hexes, 0);
         odds.resize(hexes * 4);  // by target, LOC and river (plan_march)
         odds_at.resize(hexes * 4, 0);
+        on_path.resize(hexes, 0);
       }
       if (level.size() < width) level.resize(width);
       for (auto& l : level) l.clear();

@@ -330,12 +330,14 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
       if (stuck) continue;
       // The hexes of the path so far: a march does not come back (so a town
       // is taken, and counted, once).
-      int chain[16], len = 0;
-      for (int s = static_cast<int>(slot(h, m)); s >= 0 && len < 16; s = pred[Scene::u(s)])
-        chain[len++] = s / width;
+      // (The last 16 of them, marked: one look a neighbour.)
+      if (++t.path == 0) std::fill(t.on_path.begin(), t.on_path.end(), 0), t.path = 1;
+      int len = 0;
+      for (int s = static_cast<int>(slot(h, m)); s >= 0 && len < 16; s = pred[Scene::u(s)], ++len)
+        t.on_path[Scene::u(s / width)] = t.path;
       for (int dir = 0; dir < 6; ++dir) {
         const int to = sc.map.neighbour_index(h, dir);
-        if (to < 0 || std::find(chain, chain + len, to) != chain + len) continue;
+        if (to < 0 || t.on_path[Scene::u(to)] == t.path) continue;
         const int cost = move_cost(sc, f, h, dir);
         if (cost < 0 || cost > m) continue;
         double v = here + step_gain(sc, to);
