@@ -82,10 +82,7 @@ double Mind::hq_priority(const Scene& sc, const HqUnit& q) const {
   for (int dir = 0; dir < 6 && reach < limit; ++dir) {
     const int j = sc.map.neighbour_index(at, dir);
     if (j < 0 || sc.avail[Scene::u(j)] == 0) continue;
-    bool other_hq = false;
-    for (const auto& o : sc.ws.position().hqs)
-      if (o.side == sc.me && o.hex && !o.activated && sc.map.index_of(*o.hex) == j) other_hq = true;
-    if (!other_hq) reach = std::min(limit, reach + sc.avail[Scene::u(j)]);
+    if (!sc.idle_hq[Scene::u(j)]) reach = std::min(limit, reach + sc.avail[Scene::u(j)]);
   }
   if (army_hq(sc.b, q)) {
     const bool unsafe = sc.nearest(sc.foe, at) <= 3;
@@ -264,13 +261,8 @@ Action Mind::hq_orders(const Scene& sc, Legal& legal) {
     if (h == at) {
       if (!army) continue;
       avail -= reserve;
-    } else {
-      bool other_hq = false;
-      for (const auto& o : sc.ws.position().hqs)
-        if (o.side == sc.me && o.hex && !o.activated && o.id != q->id &&
-            sc.map.index_of(*o.hex) == h)
-          other_hq = true;
-      if (other_hq) continue;
+    } else if (sc.idle_hq[Scene::u(h)]) {
+      continue;  // another HQ's to lead (this one is in `at`)
     }
     const int k = std::min({avail, inh.max_sp, limit - reserve});
     if (k <= 0) continue;

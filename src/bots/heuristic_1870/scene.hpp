@@ -177,7 +177,7 @@ struct SceneKeep {
   std::vector<int> probe;  // scratch
   // The Scene's tables, lent to each Scene and given back: allocated once.
   std::vector<int> sp[2], good[2], dis[2], dem[2], avail;
-  std::vector<char> hq[2], fire;
+  std::vector<char> hq[2], idle_hq, fire;
   // What the tables read of the SP were last made from: SpList::stamp() (the
   // same stamp, the same groups) and the side (avail). 0: nothing yet.
   std::uint64_t sps_stamp = 0;
@@ -211,10 +211,13 @@ struct Scene {
     zoc_ge = zocs[1].get();
     lend();
     for (int k = 0; k < 2; ++k) hq[k].assign(static_cast<std::size_t>(n), 0);
+    idle_hq.assign(static_cast<std::size_t>(n), 0);
     for (const auto& q : s.position().hqs)
       if (q.hex)
-        if (const int i = map.index_of(*q.hex); i >= 0)
+        if (const int i = map.index_of(*q.hex); i >= 0) {
           hq[static_cast<std::size_t>(wate1870::index(q.side))][static_cast<std::size_t>(i)] = 1;
+          if (q.side == me && !q.activated) idle_hq[static_cast<std::size_t>(i)] = 1;
+        }
     // The tables of the SP as the last Scene left them, if made from the same
     // groups for the same side: the policy often asks again before they move.
     const std::uint64_t stamp = s.position().sps.stamp();
@@ -267,6 +270,7 @@ struct Scene {
   bool rule_12_1, rule_12_4;  // the optional rules the march costs depend on (looked up once)
   std::vector<int> sp[2], good[2], dis[2], dem[2];
   std::vector<char> hq[2];
+  std::vector<char> idle_hq;       // an HQ of mine not yet activated here
   std::vector<int> avail;          // my SP not yet activated, per hex
   std::vector<char> fire;          // a German force here may be fired on (7.1.2)
   const wate1870::ZocMap* zoc_fr;  // the ZOC of each side (3.4)
@@ -369,6 +373,7 @@ struct Scene {
       dem[k].swap(keep_.dem[k]);
       hq[k].swap(keep_.hq[k]);
     }
+    idle_hq.swap(keep_.idle_hq);
     avail.swap(keep_.avail);
     fire.swap(keep_.fire);
   }
