@@ -1,9 +1,16 @@
-// The heuristic bot's tables of the map (bots/heuristic_1870/map_tables.hpp):
-// what they keep is what the bot would work out from the map and the tables.
+// The heuristic bot's tables of the map (bots/heuristic_1870/map_tables.hpp)
+// and of its goals (Mind::GoalsKept): what they keep is what the bot would
+// work out afresh.
 #include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <random>
+#include <vector>
 
 #include "../shipped_game.hpp"
 #include "bots/heuristic_1870/map_tables.hpp"
+#include "bots/heuristic_1870/mind.hpp"
 #include "rules/wate1870/state.hpp"
 
 namespace rz::bots {
@@ -47,6 +54,51 @@ TEST(HeuristicTables, StepMpIsTheTerrainAndTheRiverOfEachStep) {
   EXPECT_GT(rivers, bridges);
   EXPECT_GT(bridges, 0);
   EXPECT_GT(closed, 0);
+}
+
+// Lists of goals as Mind::goals makes them (by bound, highest first; a value
+// at most its bound), more of them than are kept, some differing in one
+// field only: each hex's value from the memo of a list is goal() of it.
+TEST(HeuristicTables, KeptGoalValuesAreThoseOfTheirList) {
+  using heuristic1870::Goal;
+  using heuristic1870::Mind;
+  auto st = std::move(game().initial_state("historical", {}, 1)).value();
+  const auto& ws = dynamic_cast<const wate1870::WateState&>(*st);
+  const auto mt = heuristic1870::tables_for(ws.data());
+  const int n = mt->n;
+  std::mt19937 rng(7);
+  const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  std::vector<std::vector<Goal>> lists;
+  for (int l = 0; l < 12; ++l) {
+    std::vector<Goal> gs;
+    double bound = 60;
+    for (int k = pick(0, 30); k > 0; --k) {
+      bound -= pick(0, 40) / 10.0;
+      Goal g;
+      g.idx = pick(0, n - 1);
+      g.bound = bound;
+      g.value = pick(0, 2) == 0 ? bound * 0.15 : bound;
+      g.free_mp = pick(0, 2);
+      gs.push_back(g);
+    }
+    lists.push_back(gs);
+    if (!gs.empty()) {  // the same but for one goal's value
+      gs.back().value = gs.back().value * 0.5;
+      lists.push_back(gs);
+    }
+  }
+  Mind::GoalsKept kept;
+  for (int round = 0; round < 3000; ++round) {
+    if (round == 2000)  // every stamp about to wrap
+      for (auto& m : kept.memos) m.stamp = std::numeric_limits<std::uint32_t>::max();
+    const auto& gs = lists[static_cast<std::size_t>(pick(0, static_cast<int>(lists.size()) - 1))];
+    auto& memo = kept.find(mt, gs);
+    ASSERT_EQ(memo.goals, gs);
+    for (int k = 0; k < 20; ++k) {
+      const int x = pick(0, n - 1);
+      ASSERT_EQ(memo.get(x), Mind::goal(*mt, gs, x)) << round << " " << x;
+    }
+  }
 }
 
 }  // namespace

@@ -94,8 +94,63 @@ struct Mind {
   mutable Scratch<TargetsKept> targets_memo;
   mutable Scratch<std::vector<std::uint64_t>> foe_words;
   std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
-  static double goal(const Scene& sc, const std::vector<Goal>& gs, int x);
-  double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x) const;
+  // The best of the goals gs for a force in hex x, by the distances of mt.
+  static double goal(const MapTables& mt, const std::vector<Goal>& gs, int x) {
+    double best = 0;
+    // gs is by the targets' own values, highest first (goals()): a goal is worth
+    // no more than its target, so once a target cannot beat the best none after
+    // it can. The same best as over them all, in fewer steps.
+    for (const auto& g : gs) {
+      if (g.bound <= best) break;
+      if (g.value <= best) continue;
+      const int d = std::max(0, mt.d(x, g.idx) - g.free_mp);
+      best = std::max(best, g.value - kPerMp * d);
+    }
+    return best;
+  }
+  // goal() of one list of goals, per hex, known where `at` is `stamp`. The
+  // same list comes back plan after plan (it reads only the targets, the
+  // force's strength and HQs and the claims, which stay as they are through
+  // much of a side's turn), and its plans reach the same few hexes.
+  struct GoalMemo {
+    std::shared_ptr<const MapTables> mt;  // none yet (held: no other is made where it was)
+    std::vector<Goal> goals;
+    std::vector<double> value;
+    std::vector<std::uint32_t> at;
+    std::uint32_t stamp = 0;
+    std::uint64_t used = 0;  // when last found or made: the least recent goes first
+    double get(int x) {
+      const auto i = static_cast<std::size_t>(x);
+      if (at[i] != stamp) at[i] = stamp, value[i] = goal(*mt, goals, x);
+      return value[i];
+    }
+  };
+  struct GoalsKept {
+    std::array<GoalMemo, 8> memos;
+    std::uint64_t clock = 0;
+    GoalMemo& find(const std::shared_ptr<const MapTables>& mt, const std::vector<Goal>& gs) {
+      GoalMemo* oldest = &memos.front();
+      for (auto& m : memos) {
+        if (m.mt == mt && m.goals == gs) {
+          m.used = ++clock;
+          return m;
+        }
+        if (m.used < oldest->used) oldest = &m;
+      }
+      auto& m = *oldest;
+      m.used = ++clock;
+      m.mt = mt;
+      m.goals = gs;
+      const auto n = static_cast<std::size_t>(mt->n);
+      if (m.at.size() < n) m.at.resize(n, 0), m.value.resize(n);
+      if (++m.stamp == 0) std::fill(m.at.begin(), m.at.end(), 0), m.stamp = 1;  // wrapped
+      return m;
+    }
+  };
+  mutable Scratch<GoalsKept> goals_kept;
+  // `memo`: goal()'s values for gs, if kept (plan_march).
+  double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x,
+                    GoalMemo* memo = nullptr) const;
   Plan plan_march(const Scene& sc, const ForceDesc& f) const;
   // From hex `from` to its neighbour in direction `dir` (Map::neighbour_index).
   int move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const;

@@ -1,5 +1,6 @@
 // The heuristic bot's planner: what each side wants (targets), what a hex is
 // worth to a force, and a force's whole march at once (heuristic_1870.hpp).
+#include <cassert>
 #include <cmath>
 #include <numeric>
 
@@ -8,7 +9,7 @@
 
 namespace rz::bots::heuristic1870 {
 
-// goal, loc_after and move_cost are asked for every hex a plan reaches and
+// loc_after and move_cost are asked for every hex a plan reaches and
 // used only in this file: `inline`, GCC builds them into plan_march, as it did
 // while the bot was one file (the search harness: 1.1% more instructions
 // without, callgrind).
@@ -139,22 +140,9 @@ std::vector<Goal> Mind::goals(const Scene& sc, const ForceDesc& f) const {
   return out;
 }
 
-inline double Mind::goal(const Scene& sc, const std::vector<Goal>& gs, int x) {
-  double best = 0;
-  // gs is by the targets' own values, highest first (goals()): a goal is worth
-  // no more than its target, so once a target cannot beat the best none after
-  // it can. The same best as over them all, in fewer steps.
-  for (const auto& g : gs) {
-    if (g.bound <= best) break;
-    if (g.value <= best) continue;
-    const int d = std::max(0, sc.mt.d(x, g.idx) - g.free_mp);
-    best = std::max(best, g.value - kPerMp * d);
-  }
-  return best;
-}
-
-double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f,
-                        int x) const {
+double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x,
+                        GoalMemo* memo) const {
+  const auto goal_here = [&] { return memo ? memo->get(x) : goal(sc.mt, gs, x); };
   const int raw = f.raw();
   double v = 0;
   const int mine_there = x == f.hex ? sc.strength(sc.me, x) : sc.strength(sc.me, x) + f.strength();
@@ -167,7 +155,7 @@ double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const Forc
       v -= 15;
     const int own = x == f.hex ? sc.sp_of(sc.me, x) : sc.sp_of(sc.me, x) + raw;
     if (own == 0) v -= 30;
-    v += 0.3 * goal(sc, gs, x);
+    v += 0.3 * goal_here();
     return v;
   }
   if (raw == 0) {
@@ -177,10 +165,10 @@ double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const Forc
       v += 10 + std::min(own, 12) * 0.5 -
            (sc.hq[Scene::u(sc.k(sc.me))][Scene::u(x)] && x != f.hex ? 6 : 0);
     if (sc.nearest(sc.foe, x) <= 1 && own < 3) v -= 20;
-    v += 0.2 * goal(sc, gs, x);
+    v += 0.2 * goal_here();
     return v;
   }
-  v += goal(sc, gs, x);
+  v += goal_here();
   // Next to the enemy: bad if weaker than what is adjacent.
   const int adj = sc.adjacent_strength(sc.foe, x);
   if (adj > 0) {
@@ -257,6 +245,8 @@ Heuristic1870Bot::Odds Mind::march_odds(const Scene& sc, const ForceDesc& f, int
 
 Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
   const auto gs = goals(sc, f);
+  assert(tables.get() == &sc.mt);
+  auto& known = goals_kept.v.find(tables, gs);
   Plan best;
   best.start = f.hex;
   const int mp0 = std::max(0, f.mp);
@@ -275,7 +265,8 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
   pred[slot(f.hex, mp0)] = -1;
   auto dest = [&](int h) {  // dest_value, on demand
     const auto i = Scene::u(h);
-    if (t.dest_at[i] != t.stamp) t.dest_at[i] = t.stamp, t.dest[i] = dest_value(sc, gs, f, h);
+    if (t.dest_at[i] != t.stamp)
+      t.dest_at[i] = t.stamp, t.dest[i] = dest_value(sc, gs, f, h, &known);
     return t.dest[i];
   };
   // The odds of March Combat from h on its neighbour e across `dir`, on demand.

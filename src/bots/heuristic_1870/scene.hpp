@@ -150,6 +150,7 @@ struct Goal {
   double value = 0;
   double bound = 0;  // the target's own value, which `value` never exceeds (goal())
   int free_mp = 0;   // an attack is reached when adjacent
+  friend bool operator==(const Goal&, const Goal&) = default;
 };
 
 // Working memory of a bot's own, which copy_memory_from (once per search
