@@ -331,7 +331,8 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
         if (to < 0 || t.on_path[Scene::u(to)] == t.path) continue;
         const int cost = move_cost(sc, f, h, dir);
         if (cost < 0 || cost > m) continue;
-        double v = here + step_gain(sc, to);
+        // (Nothing to gain in a hex of ours: most steps, no call for them.)
+        double v = here + (sc.controller(to) == sc.me ? 0.0 : step_gain(sc, to));
         if (german && (sc.fire[Scene::u(h)] || sc.fire[Scene::u(to)]))
           v -= f.army ? 200 : (f.hqs.empty() ? 1.5 : 2.5);
         const std::size_t s = slot(to, m - cost);
