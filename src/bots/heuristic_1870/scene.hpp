@@ -231,7 +231,10 @@ struct Scene {
       dem[k].assign(static_cast<std::size_t>(n), 0);
     }
     avail.assign(static_cast<std::size_t>(n), 0);
-    fire.assign(static_cast<std::size_t>(n), 0);
+    // Only the Germans are fired on (7.1.2): the French read no `fire`, and
+    // their tables are kept for French Scenes only.
+    const bool fired_on = me == Side::kGerman;
+    if (fired_on) fire.assign(static_cast<std::size_t>(n), 0);
     int fired_from = -1;  // the last hex whose neighbours were marked in `fire`
     for (const auto& g : s.position().sps) {
       const int i = map.index_of(g.hex);
@@ -245,7 +248,7 @@ struct Scene {
       if (g.side == me && !g.activated && !g.acting) avail[u] += g.count;
       // A hex's groups are next to one another in a sorted list: its
       // neighbours are marked once (marking them again changes nothing).
-      if (g.side == Side::kFrench && !g.entrained && i != fired_from) {
+      if (fired_on && g.side == Side::kFrench && !g.entrained && i != fired_from) {
         fired_from = i;
         for (int dir = 0; dir < 6; ++dir)
           if (const int j = map.neighbour_index(i, dir); j >= 0)
@@ -273,7 +276,7 @@ struct Scene {
   std::vector<char> hq[2];
   std::vector<char> idle_hq;       // an HQ of mine not yet activated here
   std::vector<int> avail;          // my SP not yet activated, per hex
-  std::vector<char> fire;          // a German force here may be fired on (7.1.2)
+  std::vector<char> fire;          // German Scenes: a force here may be fired on (7.1.2)
   const wate1870::ZocMap* zoc_fr;  // the ZOC of each side (3.4)
   const wate1870::ZocMap* zoc_ge;
 
