@@ -3,6 +3,7 @@
 // work out afresh.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 #include <random>
@@ -20,7 +21,7 @@ using test_support::game;
 
 // The MP of each step as Mind::move_cost counted it before the pieces: the
 // terrain entered, a river crossed (not along a railway under 12.4), a
-// neutral hex closed.
+// neutral hex closed; none less than the cheapest terrain.
 TEST(HeuristicTables, StepMpIsTheTerrainAndTheRiverOfEachStep) {
   auto st = std::move(game().initial_state("historical", {}, 1)).value();
   const auto& ws = dynamic_cast<const wate1870::WateState&>(*st);
@@ -29,10 +30,11 @@ TEST(HeuristicTables, StepMpIsTheTerrainAndTheRiverOfEachStep) {
   const auto t = heuristic1870::tables_for(ws.data());
   const int n = static_cast<int>(map.hexes().size());
   ASSERT_EQ(t->n, n);
-  int rivers = 0, bridges = 0, closed = 0;
+  int rivers = 0, bridges = 0, closed = 0, least = 1000;
   for (int i = 0; i < n; ++i) {
     EXPECT_EQ(t->enter_mp[static_cast<std::size_t>(i)],
               tb.mp_cost(map.hexes()[static_cast<std::size_t>(i)].terrain));
+    least = std::min(least, tb.mp_cost(map.hexes()[static_cast<std::size_t>(i)].terrain));
     for (int dir = 0; dir < 6; ++dir) {
       const int j = map.neighbour_index(i, dir);
       if (j < 0) continue;
@@ -44,12 +46,18 @@ TEST(HeuristicTables, StepMpIsTheTerrainAndTheRiverOfEachStep) {
         if (!wate1870::neutral(to.country))
           want = tb.mp_cost(to.terrain) + (river && !(rule_12_4 && rail) ? tb.river_mp() : 0);
         EXPECT_EQ(t->step(rule_12_4, i, dir), want) << i << " " << dir << " " << rule_12_4;
+        if (want >= 0) {
+          EXPECT_GE(want, t->least_mp);  // plan_march stops below it
+        }
       }
       rivers += river;
       bridges += river && rail;
       closed += wate1870::neutral(to.country);
     }
   }
+  EXPECT_EQ(t->least_mp, least);
+  EXPECT_GE(tb.river_mp(), 0);  // what a step adds to its terrain is never less than 0
+  EXPECT_GE(tb.civilian_resistance_mp(), 0);
   // The map has all three, so each case above was compared.
   EXPECT_GT(rivers, bridges);
   EXPECT_GT(bridges, 0);

@@ -1,5 +1,6 @@
 #include "bots/heuristic_1870/map_tables.hpp"
 
+#include <algorithm>
 #include <array>
 #include <map>
 #include <mutex>
@@ -39,6 +40,7 @@ std::unique_ptr<MapTables> make_tables(const wate1870::GameData& data) {
   for (int i = 0; i < n; ++i)
     t->enter_mp[static_cast<std::size_t>(i)] = static_cast<std::int8_t>(
         data.tables.mp_cost(map.hexes()[static_cast<std::size_t>(i)].terrain));
+  if (n > 0) t->least_mp = *std::min_element(t->enter_mp.begin(), t->enter_mp.end());
   for (int r = 0; r < 2; ++r) {
     auto& out = t->step_mp[r];
     out.assign(static_cast<std::size_t>(n) * 6, -1);

@@ -32,6 +32,7 @@ struct MapTables {
                   [static_cast<std::size_t>(a) * 6 + static_cast<std::size_t>(dir)];
   }
   std::vector<std::int8_t> enter_mp;  // per hex: the MP of its terrain (7.1)
+  int least_mp = 0;                   // the least of them: no step or attack costs less
   int metz = -1, verdun = -1, paris = -1;
   // The hexes that can be targets without an enemy in them (Mind::targets):
   // passable towns, fortresses and the German objectives, in index order.

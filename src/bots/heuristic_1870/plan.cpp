@@ -305,6 +305,9 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
         std::reverse(best.path.begin(), best.path.end());
       };
       if (h != f.hex || m != mp0) take(stop, -1);
+      // No attack or step costs less than the cheapest terrain (the river, the
+      // HQs, 12.1 only add): with less left the march ends here.
+      if (m < sc.mt.least_mp) continue;
       const bool stuck = (h != f.hex && sc.in_ezoc(sc.me, h)) || (h == f.hex && f.must_stop);
       if (!f.army && f.raw() > 0) {
         for (int dir = 0; dir < 6; ++dir) {
