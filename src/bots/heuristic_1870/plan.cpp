@@ -145,7 +145,6 @@ double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const Forc
   const auto goal_here = [&] { return memo ? memo->get(x) : goal(sc.mt, gs, x); };
   const int raw = f.raw();
   double v = 0;
-  const int mine_there = x == f.hex ? sc.strength(sc.me, x) : sc.strength(sc.me, x) + f.strength();
   if (f.army) {
     // Army HQs (and Napoleon III) stay with troops, out of the enemy's reach.
     const int d = sc.nearest(sc.foe, x);
@@ -173,6 +172,8 @@ double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const Forc
   const int adj = sc.adjacent_strength(sc.foe, x);
   if (adj > 0) {
     const auto& info = sc.info(x);
+    const int mine_there =
+        x == f.hex ? sc.strength(sc.me, x) : sc.strength(sc.me, x) + f.strength();
     if (mine_there < adj) v -= 1.2 * (adj - mine_there) + 0.5 * raw;
     if (info.town || info.fortress_sr > 0 || info.terrain != wate1870::Terrain::kClear)
       v += 0.3 * raw;
