@@ -379,17 +379,18 @@ ForceDesc Mind::force_in(const Scene& sc, int hex, int sp, const std::vector<con
   f.cautious = cautious;
   const hex::Hex h = sc.hex_at(hex);
   int left = sp;
+  // The hex's groups only (SpList::each_in), in the list's order.
   for (Status1870 want : {Status1870::kGood, Status1870::kDisrupted, Status1870::kDemoralized})
-    for (const auto& g : sc.ws.position().sps) {
-      if (left == 0) break;
-      if (g.side != sc.me || g.hex != h || g.activated || g.acting || g.status != want) continue;
+    sc.ws.position().sps.each_in(h, [&](const SpGroup& g) {
+      if (left == 0) return;
+      if (g.side != sc.me || g.activated || g.acting || g.status != want) return;
       const int k = std::min(left, g.count);
       left -= k;
       (want == Status1870::kGood ? f.good : want == Status1870::kDisrupted ? f.dis : f.dem) += k;
       SpGroup c = g;
       c.count = k;
       f.groups.push_back(c);
-    }
+    });
   int others = sc.sp_of(sc.me, hex) - (sp - left);
   bool other_hq = false;
   for (const auto& q : sc.ws.position().hqs)
@@ -413,17 +414,17 @@ ForceDesc Mind::acting_force(const Scene& sc) const {
       f.army = f.army || army_hq(sc.b, *q);
     }
   bool others = false;
-  for (const auto& g : sc.ws.position().sps) {
-    if (g.side != sc.me || g.hex != af.hex) continue;
+  sc.ws.position().sps.each_in(af.hex, [&](const SpGroup& g) {  // in the list's order
+    if (g.side != sc.me) return;
     if (!g.acting) {
       others = others || g.count > 0;
-      continue;
+      return;
     }
     (g.status == Status1870::kGood        ? f.good
      : g.status == Status1870::kDisrupted ? f.dis
                                           : f.dem) += g.count;
     f.groups.push_back(g);
-  }
+  });
   for (const auto& q : sc.ws.position().hqs)
     if (q.side == sc.me && q.hex == af.hex &&
         std::find(af.hqs.begin(), af.hqs.end(), q.id) == af.hqs.end())
