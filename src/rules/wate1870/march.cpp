@@ -264,7 +264,9 @@ std::vector<Action> WateState::march_actions(Side side) const {
   if (!(on_train && fs.all == fs.entrained) && data_->map.rail(force_->hex) &&
       entrain_rp <= rp_[index(side)])
     add("entrain", false);
-  if (on_train) add("detrain", false);
+  // Sure with the MP for it: check_rail asks no more of a force on the train.
+  if (on_train)
+    add("detrain", !force_->must_stop && force_->mp_left >= data_->tables.rail(side).detrain_mp);
   // 11.0 (GAP-W-29): only the French leave, and only from the rail exit (victory.cpp).
   if (const auto exit = data_->map.rail_exit(); side == Side::kFrench && exit && force_->hex == *exit)
     add("exit", false);
@@ -284,8 +286,9 @@ std::vector<Action> WateState::march_actions(Side side) const {
   const bool forced_ready = (side == Side::kGerman || !force_->moved) && !force_->must_stop &&
                             !force_->fired_to && !force_->forced &&
                             forced_march_ready(board(), *force_, fs);
+  // forced_ready is all check_forced_march asks of a German declaration.
   if (side == Side::kGerman && forced_ready)
-    for (int e = 1; e <= 3; ++e) add("forced-march", false).with("extra", std::to_string(e));
+    for (int e = 1; e <= 3; ++e) add("forced-march", true).with("extra", std::to_string(e));
   // 7.1: a pick-up costs 1 MP and takes no more SP than wait unactivated in the hex.
   if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
     const int waiting = waiting_sp(pos_, side, force_->hex);
