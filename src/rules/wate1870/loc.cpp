@@ -225,7 +225,7 @@ std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side) {
 
 std::shared_ptr<const LocMap> LocMap::of(const Board& b, Side side, std::uint64_t traced) {
   // Enough for the positions along a search's tree path and a turn's what-ifs.
-  thread_local TracedCache<LocMap, 64> kept;
+  thread_local TracedCache<LocMap, 256> kept;
   return kept.get(b, side, traced, [&] {
     return std::make_shared<const LocMap>(b, side, *ZocMap::of(b, other(side)));
   });

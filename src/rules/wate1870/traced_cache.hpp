@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <unordered_map>
 #include <vector>
 
 #include "rules/wate1870/board.hpp"
@@ -53,29 +54,40 @@ class TracedPosition {
 
 // The last `N` maps of type T made on this thread, by data set, side and what
 // the map reads of the position (a `Key`, found by its hash); `make()` makes a
-// missing one. The least recently used goes first.
+// missing one. The least recently used goes first. Entries are found through
+// an index by hash and kept in a list by use, so a lookup costs the same with
+// a thousand kept as with eight (a search revisits many positions: session 13
+// found 1,024 LOC maps halved the traces, but a walk over them all cost as much).
 template <class T, std::size_t N, class Key = TracedPosition>
 class TracedCache {
+  static_assert(N > 0);
+
  public:
   // `same(key)`: the key kept describes this position; `keep(key)` makes it so.
   template <class Same, class Keep, class Make>
   std::shared_ptr<const T> get(std::uint64_t data, Side side, std::uint64_t hash, Same&& same,
                                Keep&& keep, Make&& make) {
-    Entry* oldest = &kept_.front();
-    for (auto& e : kept_) {
-      if (e.map && e.data == data && e.side == side && e.hash == hash && same(e.key)) {
-        e.used = ++clock_;
+    const std::uint64_t at = slot(data, side, hash);
+    const auto [first, last] = index_.equal_range(at);
+    for (auto it = first; it != last; ++it) {
+      Entry& e = kept_[it->second];
+      if (e.data == data && e.side == side && e.hash == hash && same(e.key)) {
+        to_front(it->second);
         return e.map;
       }
-      if (e.used < oldest->used) oldest = &e;
     }
-    oldest->map = make();
-    oldest->data = data;
-    oldest->side = side;
-    oldest->hash = hash;
-    oldest->used = ++clock_;
-    keep(oldest->key);
-    return oldest->map;
+    const std::uint32_t i = tail_;  // the least recently used, or one never used
+    Entry& e = kept_[i];
+    if (e.map) unindex(i);
+    e.map = make();
+    e.data = data;
+    e.side = side;
+    e.hash = hash;
+    e.slot = at;
+    keep(e.key);
+    index_.emplace(at, i);
+    to_front(i);
+    return e.map;
   }
   // By traced_hash(b.pos) and the TracedPosition.
   template <class Make>
@@ -86,14 +98,51 @@ class TracedCache {
   }
 
  private:
+  static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
   struct Entry {
-    std::uint64_t data = 0, hash = 0, used = 0;
+    std::uint64_t data = 0, hash = 0, slot = 0;
     Side side = Side::kFrench;
     Key key;
     std::shared_ptr<const T> map;
+    std::uint32_t newer = kNone, older = kNone;  // the list by use
   };
-  std::vector<Entry> kept_ = std::vector<Entry>(N);
-  std::uint64_t clock_ = 0;
+  static std::uint64_t slot(std::uint64_t data, Side side, std::uint64_t hash) {
+    return mix_hash(mix_hash(hash, data), static_cast<std::uint64_t>(index(side)));
+  }
+  void unindex(std::uint32_t i) {
+    const auto [first, last] = index_.equal_range(kept_[i].slot);
+    for (auto it = first; it != last; ++it)
+      if (it->second == i) {
+        index_.erase(it);
+        return;
+      }
+  }
+  void to_front(std::uint32_t i) {
+    if (i == head_) return;
+    Entry& e = kept_[i];
+    // Out of its place (it has a newer one: it is not the head)...
+    kept_[e.newer].older = e.older;
+    if (e.older != kNone)
+      kept_[e.older].newer = e.newer;
+    else
+      tail_ = e.newer;
+    // ...and in front.
+    e.newer = kNone;
+    e.older = head_;
+    kept_[head_].newer = i;
+    head_ = i;
+  }
+  static std::vector<Entry> linked() {
+    std::vector<Entry> v(N);  // 0 the newest, N - 1 the oldest
+    for (std::uint32_t i = 0; i < N; ++i) {
+      v[i].newer = i == 0 ? kNone : i - 1;
+      v[i].older = i + 1 == N ? kNone : i + 1;
+    }
+    return v;
+  }
+  std::vector<Entry> kept_ = linked();
+  std::uint32_t head_ = 0, tail_ = static_cast<std::uint32_t>(N - 1);
+  std::unordered_multimap<std::uint64_t, std::uint32_t> index_;
 };
 
 }  // namespace rz::wate1870
