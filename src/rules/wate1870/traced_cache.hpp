@@ -83,7 +83,6 @@ class TracedCache {
     e.data = data;
     e.side = side;
     e.hash = hash;
-    e.slot = at;
     keep(e.key);
     index_.emplace(at, i);
     to_front(i);
@@ -100,7 +99,7 @@ class TracedCache {
  private:
   static constexpr std::uint32_t kNone = static_cast<std::uint32_t>(-1);
   struct Entry {
-    std::uint64_t data = 0, hash = 0, slot = 0;
+    std::uint64_t data = 0, hash = 0;
     Side side = Side::kFrench;
     Key key;
     std::shared_ptr<const T> map;
@@ -110,7 +109,8 @@ class TracedCache {
     return mix_hash(mix_hash(hash, data), static_cast<std::uint64_t>(index(side)));
   }
   void unindex(std::uint32_t i) {
-    const auto [first, last] = index_.equal_range(kept_[i].slot);
+    const Entry& e = kept_[i];
+    const auto [first, last] = index_.equal_range(slot(e.data, e.side, e.hash));
     for (auto it = first; it != last; ++it)
       if (it->second == i) {
         index_.erase(it);
