@@ -116,9 +116,12 @@ void BM_Wate1870LocEveryForce(benchmark::State& s) {
 }
 BENCHMARK(BM_Wate1870LocEveryForce);
 
-// A whole game with random legal choices: complete random games per second.
+// A whole game with random legal choices: complete random games per second,
+// played as `reisswitz simulate` plays them (told:0, no events told: nobody
+// reads them), and with every event told (told:1) as a recorded game is.
 void BM_Wate1870RandomGame(benchmark::State& s) {
   auto start = historical();
+  start->set_narration(s.range(0) != 0);
   rz::Pcg32 choose(9, 9);
   rz::SeededDice dice(7);
   long decisions = 0, choices = 0;
@@ -139,6 +142,6 @@ void BM_Wate1870RandomGame(benchmark::State& s) {
   s.counters["choices/decision"] =
       static_cast<double>(choices) / static_cast<double>(decisions ? decisions : 1);
 }
-BENCHMARK(BM_Wate1870RandomGame);
+BENCHMARK(BM_Wate1870RandomGame)->Arg(0)->Arg(1)->ArgName("told");
 
 }  // namespace

@@ -38,6 +38,7 @@ const std::map<StepKind, std::vector<Decision>>& decisions() {
       auto st = std::move(rz::bench::wate1870_game().initial_state(
                               "historical", {}, static_cast<std::uint64_t>(seed)))
                     .value();
+      st->set_narration(false);  // as a random game plays (core_bench.cpp)
       rz::Pcg32 choose(static_cast<std::uint64_t>(seed), 9);
       rz::SeededDice dice(static_cast<std::uint64_t>(seed));
       while (!st->terminal()) {

@@ -47,6 +47,7 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
   auto init = game.initial_state(scenario, options, seed);
   if (!init) return init.error();
   std::unique_ptr<State> st = std::move(init).value();
+  st->set_narration(record);  // unrecorded, the events would only be dropped
   PlayedGame out;
   out.log = GameLog{game.name(), scenario, options, seed, st->hash(), {}, {}};
   for (std::size_t p = 0; p < bots.size(); ++p) out.log.meta[game.player_name(static_cast<Player>(p))] = bots[p]->name();
@@ -84,6 +85,7 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
   out.finished = st->terminal();
   out.returns = st->returns();
   out.final_hash = st->hash();
+  st->set_narration(true);
   out.final_state = std::move(st);
   return out;
 }

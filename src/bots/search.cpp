@@ -124,6 +124,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
   for (int it = 0; !out_of_budget(it); ++it) {
     auto s = model_->sample(rng_);
     if (!s) break;
+    s->set_narration(false);  // nothing reads what an iteration's orders tell
     path.clear();
     int node = 0;
     bool in_tree = true;

@@ -80,6 +80,11 @@ class State {
   // Applies a checked action; on error the state is unchanged. For chance
   // nodes player is kChance and the action one of chance_outcomes().
   virtual Result<Events> apply(Player player, const Action& action) = 0;
+  // Whether apply() tells what happened (on unless turned off). A game whose
+  // events nobody reads (a random game, a rollout, a balance study) turns it
+  // off: apply() then plays exactly as it would, but a rule system may return
+  // no events, and make no sentences nobody reads. A clone keeps the setting.
+  virtual void set_narration(bool on) { (void)on; }
   // Every outcome with its exact probability; they sum to exactly 1.
   virtual std::vector<ChanceOutcome> chance_outcomes() const = 0;
   // The same list, shared: it stays valid whatever happens to the state after.

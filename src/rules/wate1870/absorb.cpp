@@ -109,21 +109,21 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
   // crossed in retreat (8.6: the combat's retreat stage, or 8.1's).
   const char* rule = loss_rule();
   const std::string becomes = eliminated ? "" : " -> " + std::string(status_name(worse));
-  Events ev{{"loss",
-             std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") +
-                 " 1 SP of " + (p.formation.empty() ? "no formation" : p.formation) + " in " +
-                 p.hex.id() + " (" + std::string(status_name(p.status)) + becomes + ") (rule " +
-                 rule + ")",
-             {}}};
+  Events ev = told("loss", [&] {
+    return std::string(side_name(step.side)) + (eliminated ? " eliminates" : " degrades") +
+           " 1 SP of " + (p.formation.empty() ? "no formation" : p.formation) + " in " +
+           p.hex.id() + " (" + std::string(status_name(p.status)) + becomes + ") (rule " + rule +
+           ")";
+  });
   const int n1 = std::max(0, step.n1 - 1);
   const int n2 = step.n1 > 0 ? step.n2 : step.n2 - 1;
   if (n1 + n2 > 0 && !engaged_kinds(pos_, step.side, step.hex).empty()) {
     steps_.push_back({StepKind::kAbsorb, step.side, step.hex, n1, n2});
   } else if (n1 + n2 > 0) {
-    ev.push_back({"loss",
-                  "The force is wholly eliminated; " + std::to_string(n1 + n2) +
-                      (n1 + n2 == 1 ? " LP is" : " LP are") + " disregarded (rule " + rule + ")",
-                  {}});
+    tell(ev, "loss", [&] {
+      return "The force is wholly eliminated; " + std::to_string(n1 + n2) +
+             (n1 + n2 == 1 ? " LP is" : " LP are") + " disregarded (rule " + rule + ")";
+    });
   }
   return ev;
 }

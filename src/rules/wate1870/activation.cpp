@@ -259,7 +259,7 @@ Events WateState::apply_activation(Side side, const Action& a) {
   if (a.verb == "pass") {
     ++consecutive_passes_;
     first_activation_.reset();
-    ev.push_back({"pass", std::string(side_name(side)) + " passes (rule 7.0)", {}});
+    tell(ev, "pass", [&] { return std::string(side_name(side)) + " passes (rule 7.0)"; });
     // 5.0 iii: two passes in succession end the Action Phase (the stack empties);
     // GAP-W-38: a single pass hands the choice to the opponent.
     if (consecutive_passes_ < 2) steps_.push_back({StepKind::kActivate, other(side)});
@@ -271,9 +271,10 @@ Events WateState::apply_activation(Side side, const Action& a) {
     const int limit = hq_command_limit(board(), *q);
     frames_.push_back({*id, limit});
     steps_.push_back({StepKind::kHqOrders, side});
-    ev.push_back({"activate", std::string(side_name(side)) + " activates " + hq_label(*id) + " in " + q->hex->id() +
-                                  " (command limit " + std::to_string(limit) + " SP, rule 3.6.2)",
-                  {}});
+    tell(ev, "activate", [&] {
+      return std::string(side_name(side)) + " activates " + hq_label(*id) + " in " + q->hex->id() +
+             " (command limit " + std::to_string(limit) + " SP, rule 3.6.2)";
+    });
     return ev;
   }
   const hex::Hex h = *hex_arg(a, "hex");
@@ -282,9 +283,10 @@ Events WateState::apply_activation(Side side, const Action& a) {
   const auto& inh = data_->forces.inherent(side);
   force_ = new_force(side, h, {}, false, inh.ratings.ma, inh.ratings.cautious);
   steps_.push_back({StepKind::kForceOrders, side});
-  ev.push_back({"activate", std::string(side_name(side)) + " activates the " + std::to_string(n) + " SP in " + h.id() +
-                                " under their inherent division HQ (rule 3.6.1)",
-                {}});
+  tell(ev, "activate", [&] {
+    return std::string(side_name(side)) + " activates the " + std::to_string(n) + " SP in " +
+           h.id() + " under their inherent division HQ (rule 3.6.1)";
+  });
   return ev;
 }
 
@@ -414,7 +416,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   HqUnit* q = pos_.hq(f.hq);
   const std::string who = hq_label(f.hq);
   if (a.verb == "end") {
-    ev.push_back({"activation_end", who + " ends its activation (rule 7.0)", {}});
+    tell(ev, "activation_end", [&] { return who + " ends its activation (rule 7.0)"; });
     append(ev, end_hq_activation());
     return ev;
   }
@@ -422,9 +424,10 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
     HqUnit* o = pos_.hq(*a.get("hq"));
     o->activated = true;
     const int limit = hq_command_limit(board(), *o);
-    ev.push_back({"activate", who + " activates " + hq_label(o->id) + " (command limit " + std::to_string(limit) +
-                                  " SP); it completes its activation first (rule 7.0)",
-                  {}});
+    tell(ev, "activate", [&] {
+      return who + " activates " + hq_label(o->id) + " (command limit " + std::to_string(limit) +
+             " SP); it completes its activation first (rule 7.0)";
+    });
     steps_.push_back({StepKind::kHqOrders, side});  // the parent resumes afterwards
     frames_.push_back({o->id, limit});
     steps_.push_back({StepKind::kHqOrders, side});
@@ -440,11 +443,11 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
     const auto& inh = data_->forces.inherent(side);
     force_ = new_force(side, h, {}, false, inh.ratings.ma, inh.ratings.cautious);
     steps_.push_back({StepKind::kForceOrders, side});
-    ev.push_back({"activate",
-                  who + " activates " + std::to_string(n) + " SP" + mix_text(mix) + " in " +
-                      h.id() + " under a temporary inherent division HQ (" +
-                      std::to_string(f.limit_left) + " SP of its limit left, rules 3.6.1, 3.6.2)",
-                  {}});
+    tell(ev, "activate", [&] {
+      return who + " activates " + std::to_string(n) + " SP" + mix_text(mix) + " in " + h.id() +
+             " under a temporary inherent division HQ (" + std::to_string(f.limit_left) +
+             " SP of its limit left, rules 3.6.1, 3.6.2)";
+    });
     return ev;
   }
   // The HQ's own action, with n SP of its hex: it ends the HQ's activation (7.0).
@@ -459,10 +462,10 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   force_ = new_force(side, *q->hex, {q->id}, true, cmd.ma, cmd.cautious);
   if (a.verb == "march") {
     steps_.push_back({StepKind::kMarch, side});
-    ev.push_back({"march",
-                  who + " marches with " + std::to_string(n) + " SP" + mix_text(mix) + " from " +
-                      q->hex->id() + ", " + std::to_string(cmd.ma) + " MP (rule 7.1)",
-                  {}});
+    tell(ev, "march", [&] {
+      return who + " marches with " + std::to_string(n) + " SP" + mix_text(mix) + " from " +
+             q->hex->id() + ", " + std::to_string(cmd.ma) + " MP (rule 7.1)";
+    });
     return ev;
   }
   append(ev, rally_force());
@@ -490,12 +493,16 @@ rz::Status WateState::check_force_order(Side side, const Action& a) const {
 Events WateState::apply_force_order(Side side, const Action& a) {
   if (a.verb == "march") {
     steps_.push_back({StepKind::kMarch, side});
-    return {{"march", "The force in " + force_->hex.id() + " marches, " + std::to_string(force_->mp_left) +
-                          " MP (rule 7.1)",
-             {}}};
+    return told("march", [&] {
+      return "The force in " + force_->hex.id() + " marches, " + std::to_string(force_->mp_left) +
+             " MP (rule 7.1)";
+    });
   }
   if (a.verb == "rally") return rally_force();
-  Events ev{{"hold", "The force in " + force_->hex.id() + " holds its ground; its activation is spent (rule 7.0)", {}}};
+  Events ev = told("hold", [&] {
+    return "The force in " + force_->hex.id() +
+           " holds its ground; its activation is spent (rule 7.0)";
+  });
   append(ev, end_force_action());
   return ev;
 }
@@ -532,10 +539,13 @@ Events WateState::end_orders_off_the_map() {
     // 12.2 (ruling F-2): the event tells of the HQ's side, whoever's step ends it.
     const int owner = index(steps_.back().side);
     steps_.pop_back();
-    ev.push_back({"activation_end",
-                  hq_label(id) + " is off the map and gives no more orders: its activation ends "
-                                 "(rules 7.0, 8.5.1; ruling C-8)",
-                  {owner}});
+    tell(ev, "activation_end",
+         [&] {
+           return hq_label(id) +
+                  " is off the map and gives no more orders: its activation ends (rules 7.0, "
+                  "8.5.1; ruling C-8)";
+         },
+         {owner});
     append(ev, end_hq_activation());
   }
   return ev;
@@ -545,7 +555,8 @@ Events WateState::activation_complete() {
   first_activation_.reset();
   consecutive_passes_ = 0;
   if (!can_activate_anything(Side::kFrench) && !can_activate_anything(Side::kGerman))
-    return {{"phase", "Every force has activated (rule 5.0)", {}}};  // the Action Phase ends
+    return told("phase",
+                [&] { return "Every force has activated (rule 5.0)"; });  // the Action Phase ends
   steps_.push_back({StepKind::kInitiative, Side::kFrench});
   return {};
 }

@@ -282,17 +282,19 @@ Events WateState::apply_admin(Side side, const Action& a) {
     q->activated = false;
     if (a.verb == "return") {
       q->returns_on_turn = 0;
-      ev.push_back({"hq_return", hq_label(q->id) + " returns to the map in " + place(*info) +
-                                     " at no RP cost (rules 8.5.1, GAP-W-20)",
-                    {}});
+      tell(ev, "hq_return", [&] {
+        return hq_label(q->id) + " returns to the map in " + place(*info) +
+               " at no RP cost (rules 8.5.1, GAP-W-20)";
+      });
     } else {
       q->in_pool = false;
       rp_[index(side)] -= t.mobilise_hq_cost(side);
       use_of(side, h).hq += 1;
-      ev.push_back({"mobilize", std::string(side_name(side)) + " mobilizes " + hq_label(q->id) + " in " + place(*info) +
-                                    " for " + std::to_string(t.mobilise_hq_cost(side)) + " RP, " +
-                                    std::to_string(rp_[index(side)]) + " left (rule 6.2)",
-                    {}});
+      tell(ev, "mobilize", [&] {
+        return std::string(side_name(side)) + " mobilizes " + hq_label(q->id) + " in " +
+               place(*info) + " for " + std::to_string(t.mobilise_hq_cost(side)) + " RP, " +
+               std::to_string(rp_[index(side)]) + " left (rule 6.2)";
+      });
     }
   } else {
     const int n = *int_arg(a, "sp");
@@ -303,10 +305,11 @@ Events WateState::apply_admin(Side side, const Action& a) {
       run.push_back(SpGroup{side, h, "", Status::kGood, n, false, false});
     });
     use_of(side, h).sp += n;
-    ev.push_back({"mobilize", std::string(side_name(side)) + " mobilizes " + std::to_string(n) + " SP in " +
-                                  place(*info) + " for " + std::to_string(cost) + " RP, " +
-                                  std::to_string(rp_[index(side)]) + " left (rule 6.2)",
-                  {}});
+    tell(ev, "mobilize", [&] {
+      return std::string(side_name(side)) + " mobilizes " + std::to_string(n) + " SP in " +
+             place(*info) + " for " + std::to_string(cost) + " RP, " +
+             std::to_string(rp_[index(side)]) + " left (rule 6.2)";
+    });
   }
   steps_.push_back({StepKind::kAdministrative, side});  // the side goes on until end-administrative
   return ev;

@@ -210,9 +210,10 @@ Events WateState::apply_planned_attack(Side side, const Action& a) {
   }
   f.limit_left = 0;
   force_ = new_force(side, *q->hex, hqs, true, 0, false);
-  Events ev{{"attack", hq_label(q->id) + " makes a Planned Attack on " + c.target.id() + " from " + hex_list(c.from) +
-                           " (rule 7.4)",
-             {}}};
+  Events ev = told("attack", [&] {
+    return hq_label(q->id) + " makes a Planned Attack on " + c.target.id() + " from " +
+           hex_list(c.from) + " (rule 7.4)";
+  });
   append(ev, start_combat(std::move(c)));
   return ev;
 }
@@ -244,9 +245,10 @@ Events WateState::start_march_combat(hex::Hex to) {
   c.target = to;
   c.march = true;
   c.from = {force_->hex};
-  Events ev{{"attack", std::string(side_name(c.attacker)) + " force in " + force_->hex.id() + " attacks " + to.id() +
-                           " from the march, halved (rule 7.1.1)",
-             {}}};
+  Events ev = told("attack", [&] {
+    return std::string(side_name(c.attacker)) + " force in " + force_->hex.id() + " attacks " +
+           to.id() + " from the march, halved (rule 7.1.1)";
+  });
   append(ev, start_combat(std::move(c)));
   return ev;
 }
@@ -303,7 +305,7 @@ Events WateState::combat_strengths() {
   const Side att = c.attacker, def = other(att);
   const Board b = board();
   const CombatSetup setup = combat_setup();
-  const CombatValues v = evaluate_combat(b, setup);
+  const CombatValues v = evaluate_combat(b, setup, narrate_);  // the lines only to be told
   c.drm[index(att)] = v.attack_drm;
   c.drm[index(def)] = v.defence_drm;
   c.raw[index(att)] = v.attack_raw;
@@ -314,17 +316,16 @@ Events WateState::combat_strengths() {
   c.artillery_rp[index(def)] = v.defence_artillery_rp;
   for (const auto& id : force_->hqs) c.hqs.push_back(id);  // candidates for 8.5.1, filtered on doubles
   Events ev;
-  for (const auto& line : v.steps) ev.push_back({"combat", line, {}});
+  for (const auto& line : v.steps) tell(ev, "combat", [&] { return line; });
   const auto drm = [](int d) {
     return (d > 0 ? "+" : "") + std::to_string(d);
   };  // as the lines above
-  ev.push_back({"combat",
-                std::string(side_name(att)) + " " + std::to_string(v.attack_sp) + " SP against " +
-                    std::string(side_name(def)) + " " + std::to_string(v.defence_sp) + " SP: CRM " +
-                    v.crm.column + ", DRM " + std::string(side_name(att)) + " " +
-                    drm(v.attack_drm) + ", " + std::string(side_name(def)) + " " +
-                    drm(v.defence_drm) + " (rule 8.3)",
-                {}});
+  tell(ev, "combat", [&] {
+    return std::string(side_name(att)) + " " + std::to_string(v.attack_sp) + " SP against " +
+           std::string(side_name(def)) + " " + std::to_string(v.defence_sp) + " SP: CRM " +
+           v.crm.column + ", DRM " + std::string(side_name(att)) + " " + drm(v.attack_drm) + ", " +
+           std::string(side_name(def)) + " " + drm(v.defence_drm) + " (rule 8.3)";
+  });
   c.stage = 0;
   steps_.push_back({StepKind::kCombat, att});
   return ev;
@@ -403,11 +404,11 @@ Events WateState::combat_continue() {
       if (may_commit_artillery(s))
         steps_.push_back({StepKind::kArtillery, s});
       else if (c.may_commit[index(s)])  // it is not asked: say why (RP are public, ruling F-6)
-        ev.push_back({"artillery",
-                      std::string(side_name(s)) +
-                          " cannot commit artillery: " + std::to_string(c.artillery_rp[index(s)]) +
-                          " RP needed, " + std::to_string(rp_[index(s)]) + " held (rule 8.4)",
-                      {}});
+        tell(ev, "artillery", [&] {
+          return std::string(side_name(s)) +
+                 " cannot commit artillery: " + std::to_string(c.artillery_rp[index(s)]) +
+                 " RP needed, " + std::to_string(rp_[index(s)]) + " held (rule 8.4)";
+        });
       return ev;
     }
     case 2:
@@ -429,14 +430,15 @@ Events WateState::combat_continue() {
       const int fd = c.dice[index(def)][0] + c.dice[index(def)][1] + c.drm[index(def)];
       c.winner = combat_winner(att, fa, fd);
       c.spread = fa > fd ? fa - fd : fd - fa;
-      ev.push_back({"combat", std::string(side_name(att)) + " 2d6: " + dice_text(c.dice[index(att)]) + " " +
-                                  (c.drm[index(att)] >= 0 ? "+" : "") + std::to_string(c.drm[index(att)]) + " = FCS " +
-                                  std::to_string(fa) + "; " + std::string(side_name(def)) + " 2d6: " +
-                                  dice_text(c.dice[index(def)]) + " " + (c.drm[index(def)] >= 0 ? "+" : "") +
-                                  std::to_string(c.drm[index(def)]) + " = FCS " + std::to_string(fd) + " -> " +
-                                  std::string(side_name(c.winner)) + " wins, spread " + std::to_string(c.spread) +
-                                  (fa == fd ? " (ties to the German)" : "") + " (rule 8.5)",
-                    {}});
+      tell(ev, "combat", [&] {
+        return std::string(side_name(att)) + " 2d6: " + dice_text(c.dice[index(att)]) + " " +
+               (c.drm[index(att)] >= 0 ? "+" : "") + std::to_string(c.drm[index(att)]) + " = FCS " +
+               std::to_string(fa) + "; " + std::string(side_name(def)) +
+               " 2d6: " + dice_text(c.dice[index(def)]) + " " +
+               (c.drm[index(def)] >= 0 ? "+" : "") + std::to_string(c.drm[index(def)]) + " = FCS " +
+               std::to_string(fd) + " -> " + std::string(side_name(c.winner)) + " wins, spread " +
+               std::to_string(c.spread) + (fa == fd ? " (ties to the German)" : "") + " (rule 8.5)";
+      });
       // 8.5.1: doubles on the final dice call an HQ casualty check (GAP-W-20).
       std::vector<Name> check;
       for (Side s : {att, def}) {
@@ -458,15 +460,14 @@ Events WateState::combat_continue() {
     case 6: {  // 8.5: the loser absorbs first, then the winner
       const Side loser = other(c.winner);
       const LossDue l = loser_loss(c.spread), w = winner_loss(c.spread);
-      ev.push_back(
-          {"combat",
-           std::string(side_name(loser)) + " loses " + std::to_string(c.spread) +
+      tell(ev, "combat", [&] {
+        return std::string(side_name(loser)) + " loses " + std::to_string(c.spread) +
                " LP: " + std::to_string(l.eliminate) + " SP eliminated, " + steps_text(l.steps) +
                "; " + std::string(side_name(c.winner)) + " absorbs " + steps_text(w.steps) +
                (c.spread < 2 ? " (a spread under 2 still costs the loser 1 SP, ruling GAP-W-19)"
                              : "") +
-               " (rule 8.5)",
-           {}});
+               " (rule 8.5)";
+      });
       ++c.stage;
       again();
       push_absorb(c.winner, 0, w.steps);
@@ -503,9 +504,10 @@ Events WateState::combat_continue() {
             }
           eliminated_[index(loser)] += n;
           pos_.normalise_groups();
-          ev.push_back({"retreat", std::string(side_name(loser)) + " force in " + h.id() + " has no retreat and is eliminated (" +
-                                       std::to_string(n) + " SP, rule 8.6)",
-                        {}});
+          tell(ev, "retreat", [&] {
+            return std::string(side_name(loser)) + " force in " + h.id() +
+                   " has no retreat and is eliminated (" + std::to_string(n) + " SP, rule 8.6)";
+          });
         } else {
           steps_.push_back({StepKind::kRetreat, loser, h});
         }
@@ -535,10 +537,12 @@ Events WateState::combat_continue() {
       const int dv_cas = data_->tables.vp_casualties(eliminated_[index(Side::kGerman)], eliminated_[index(Side::kFrench)]);
       if (dv_major != 0 || dv_cas != 0) {
         vp_ += dv_major + dv_cas;
-        ev.push_back({"vp", "VP " + std::string(dv_major + dv_cas >= 0 ? "+" : "") + std::to_string(dv_major + dv_cas) +
-                                " (major battle " + std::to_string(dv_major) + ", casualties " + std::to_string(dv_cas) +
-                                ") -> " + std::to_string(vp_) + " (rule 11.0)",
-                      {}});
+        tell(ev, "vp", [&] {
+          return "VP " + std::string(dv_major + dv_cas >= 0 ? "+" : "") +
+                 std::to_string(dv_major + dv_cas) + " (major battle " + std::to_string(dv_major) +
+                 ", casualties " + std::to_string(dv_cas) + ") -> " + std::to_string(vp_) +
+                 " (rule 11.0)";
+        });
       }
       ++c.stage;
       again();
@@ -563,10 +567,10 @@ Events WateState::combat_continue() {
       // March Combat's entry is its advance (ruling MA-1a): the force stays, and
       // its march ends with the combat (session 36's audit).
       if (won_march && !LocMap::of(board(), att)->has_loc(force_->hex)) {
-        ev.push_back({"advance",
-                      "The victorious force in " + force_->hex.id() +
-                          " has no LOC: it may not enter " + c.target.id() + " (rule 8.7)",
-                      {}});
+        tell(ev, "advance", [&] {
+          return "The victorious force in " + force_->hex.id() + " has no LOC: it may not enter " +
+                 c.target.id() + " (rule 8.7)";
+        });
       } else if (won_march) {
         // 7.1.1: the force enters the hex and may go on; demoralized SP stay behind.
         int moving = 0;
@@ -583,9 +587,11 @@ Events WateState::combat_continue() {
         force_->hex = c.target;
         force_->moved = true;
         pos_.normalise_groups();
-        ev.push_back({"advance", "The victorious force enters " + c.target.id() + " with " + std::to_string(moving) +
-                                     " SP and " + std::to_string(force_->mp_left) + " MP left (rule 7.1.1)",
-                      {}});
+        tell(ev, "advance", [&] {
+          return "The victorious force enters " + c.target.id() + " with " +
+                 std::to_string(moving) + " SP and " + std::to_string(force_->mp_left) +
+                 " MP left (rule 7.1.1)";
+        });
         append(ev, take_control(c.target, att));
         if (moving > 0) {
           // 3.4: the hex entered; beside a garrison the force stops to besiege it (GAP-W-21, ruling
@@ -616,21 +622,21 @@ Events WateState::cavalry_check() {
   if (!cavalry_force(b, defence)) return {};
   const std::string who = std::string(side_name(def)) + " cavalry in " + c.target.id();
   if (cavalry_paths(b, c).empty())
-    return {{"cavalry",
-             "The " + who + " has no hex to retreat to before combat and must fight (rule 8.1)",
-             {}}};
+    return told("cavalry", [&] {
+      return "The " + who + " has no hex to retreat to before combat and must fight (rule 8.1)";
+    });
   if (has_cavalry(b, attack)) {
     steps_.push_back({StepKind::kCavalryRoll, def, c.target});
-    return {{"cavalry",
-             "The attacking force has cavalry: the " + who +
-                 " must roll 5-6 on 1d6 to retreat before combat (rule 8.1)",
-             {}}};
+    return told("cavalry", [&] {
+      return "The attacking force has cavalry: the " + who +
+             " must roll 5-6 on 1d6 to retreat before combat (rule 8.1)";
+    });
   }
   steps_.push_back({StepKind::kCavalryRetreat, def, c.target});
-  return {{"cavalry",
-           "The attacking force has no cavalry: the " + who +
-               " may retreat 1-2 hexes before combat (rule 8.1)",
-           {}}};
+  return told("cavalry", [&] {
+    return "The attacking force has no cavalry: the " + who +
+           " may retreat 1-2 hexes before combat (rule 8.1)";
+  });
 }
 
 std::vector<Action> WateState::cavalry_actions(const Step& step) const {
@@ -660,9 +666,9 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
   Combat& c = *combat_;
   const std::string who(side_name(step.side));
   if (a.verb == "cavalry-stand")
-    return {{"cavalry",
-             "The " + who + " cavalry in " + step.hex.id() + " stands and fights (rule 8.1)",
-             {}}};
+    return told("cavalry", [&] {
+      return "The " + who + " cavalry in " + step.hex.id() + " stands and fights (rule 8.1)";
+    });
   const auto path = parse_hex_list(*a.get("path"));
   const auto paths = cavalry_paths(board(), c);
   const auto chosen = std::find_if(paths.begin(), paths.end(),
@@ -678,11 +684,11 @@ Events WateState::apply_cavalry(const Step& step, const Action& a) {
   for (auto& q : pos_.hqs)
     if (q.side == step.side && q.hex == step.hex) q.hex = dest;
   pos_.normalise_groups();
-  Events ev{{"cavalry",
-             "The " + who + " cavalry retreats " + std::to_string(moved) + " SP " + step.hex.id() +
-                 " -> " + hex_list(path) +
-                 " before combat; the combat does not take place (rule 8.1, ruling C-5)",
-             {}}};
+  Events ev = told("cavalry", [&] {
+    return "The " + who + " cavalry retreats " + std::to_string(moved) + " SP " + step.hex.id() +
+           " -> " + hex_list(path) +
+           " before combat; the combat does not take place (rule 8.1, ruling C-5)";
+  });
   for (auto h : path) {
     append(ev, take_control(h, step.side));
   }
@@ -786,15 +792,19 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       if (a.verb == "commit") {
         c.committed[index(step.side)] = true;
         rp_[index(step.side)] -= c.artillery_rp[index(step.side)];
-        return {{"artillery", who + " commits artillery for " + std::to_string(c.artillery_rp[index(step.side)]) +
-                                  " RP: one die may be re-rolled (rule 8.4)",
-                 {}}};
+        return told("artillery", [&] {
+          return who + " commits artillery for " +
+                 std::to_string(c.artillery_rp[index(step.side)]) +
+                 " RP: one die may be re-rolled (rule 8.4)";
+        });
       }
-      return {{"artillery", who + " does not commit artillery (rule 8.4)", {}}};
+      return told("artillery", [&] { return who + " does not commit artillery (rule 8.4)"; });
     case StepKind::kReroll:
-      if (a.verb == "keep") return {{"artillery", who + " keeps the dice (rule 8.4)", {}}};
+      if (a.verb == "keep")
+        return told("artillery", [&] { return who + " keeps the dice (rule 8.4)"; });
       steps_.push_back({StepKind::kRerollDie, step.side, {}, std::stoi(*a.get("die")) - 1});
-      return {{"artillery", who + " re-rolls die " + *a.get("die") + " (rule 8.4)", {}}};
+      return told("artillery",
+                  [&] { return who + " re-rolls die " + *a.get("die") + " (rule 8.4)"; });
     case StepKind::kRetreat: {
       const auto path = parse_hex_list(*a.get("path"));
       const auto paths = retreat_hexes(board(), step.hex, step.side,
@@ -857,9 +867,12 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       // only where he may inspect it, ruling F-9).
       if (force_hq_went && force_->side == step.side && force_->hex == step.hex) force_->hex = dest;
       pos_.normalise_groups();
-      Events ev{{"retreat", who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " + hex_list(path) +
-                                (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") + " (rule 8.6)",
-                 {}}};
+      Events ev = told("retreat", [&] {
+        return who + " retreats " + std::to_string(moved) + " SP " + step.hex.id() + " -> " +
+               hex_list(path) +
+               (chosen->eliminated ? ": into an enemy zone of control or force, eliminated" : "") +
+               " (rule 8.6)";
+      });
       if (!chosen->eliminated) {
         c.retreated_to.push_back(dest);
         for (auto h : path) {
@@ -873,7 +886,8 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       return ev;
     }
     case StepKind::kAdvance: {
-      if (a.verb == "stay") return {{"advance", who + " does not advance (rule 8.7)", {}}};
+      if (a.verb == "stay")
+        return told("advance", [&] { return who + " does not advance (rule 8.7)"; });
       const hex::Hex from = *hex::parse_hex(*a.get("from"));
       int n = 0;  // the list offers only a hex with a LOC (may_advance_from)
       for (auto& g : pos_.sps)
@@ -896,15 +910,15 @@ Events WateState::apply_combat_action(const Step& step, const Action& a) {
       // The SP's advance is public (a combat is in contact, ruling F-3); the
       // HQs with them are told apart, where 12.2 lets the enemy inspect them
       // (an "advance_hq" is not public: fog.cpp; found by session 35's soak).
-      Events ev{{"advance",
-                 who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " +
-                     c.target.id() + " (rule 8.7)",
-                 {}}};
+      Events ev = told("advance", [&] {
+        return who + " advances " + std::to_string(n) + " SP from " + from.id() + " into " +
+               c.target.id() + " (rule 8.7)";
+      });
       if (!with.empty())
-        ev.push_back({"advance_hq",
-                      with + (hq_ids(a.get("hq")).size() > 1 ? " advance" : " advances") +
-                          " with them into " + c.target.id() + " (rule 8.7, ruling C-11)",
-                      {}});
+        tell(ev, "advance_hq", [&] {
+          return with + (hq_ids(a.get("hq")).size() > 1 ? " advance" : " advances") +
+                 " with them into " + c.target.id() + " (rule 8.7, ruling C-11)";
+        });
       append(ev, take_control(c.target, step.side));
       // 8.7: "with any units which supported the combat": the SP of the other
       // attacking hexes may follow, hex by hex (session 36's audit).
@@ -946,12 +960,17 @@ Events WateState::apply_combat_chance(const Step& step, const Action& a) {
     case StepKind::kCombatDice:
       c.dice[index(step.side)][0] = std::stoi(*a.get("d1"));
       c.dice[index(step.side)][1] = std::stoi(*a.get("d2"));
-      return {{"dice", who + " rolls 2d6: " + dice_text(c.dice[index(step.side)]) + " (rule 8.5)", {}}};
+      return told("dice", [&] {
+        return who + " rolls 2d6: " + dice_text(c.dice[index(step.side)]) + " (rule 8.5)";
+      });
     case StepKind::kRerollDie: {
       int& die = c.dice[index(step.side)][step.n1];
       const int before = die;
       die = std::stoi(*a.get("d"));
-      return {{"dice", who + " re-rolls " + std::to_string(before) + " -> " + std::to_string(die) + " (rule 8.4)", {}}};
+      return told("dice", [&] {
+        return who + " re-rolls " + std::to_string(before) + " -> " + std::to_string(die) +
+               " (rule 8.4)";
+      });
     }
     case StepKind::kHqCasualtyRoll: {
       const int d6 = std::stoi(*a.get("d1"));
@@ -961,22 +980,25 @@ Events WateState::apply_combat_chance(const Step& step, const Action& a) {
     case StepKind::kCavalryRoll: {  // 8.1: 5-6 lets the cavalry retreat
       const int d = std::stoi(*a.get("d"));
       if (d < 5)
-        return {{"cavalry",
-                 who + " cavalry in " + step.hex.id() + " rolls 1d6 = " + std::to_string(d) +
-                     ": it must fight (rule 8.1)",
-                 {}}};
+        return told("cavalry", [&] {
+          return who + " cavalry in " + step.hex.id() + " rolls 1d6 = " + std::to_string(d) +
+                 ": it must fight (rule 8.1)";
+        });
       steps_.push_back({StepKind::kCavalryRetreat, step.side, step.hex});
-      return {{"cavalry",
-               who + " cavalry in " + step.hex.id() + " rolls 1d6 = " + std::to_string(d) +
-                   ": it may retreat before combat (rule 8.1)",
-               {}}};
+      return told("cavalry", [&] {
+        return who + " cavalry in " + step.hex.id() + " rolls 1d6 = " + std::to_string(d) +
+               ": it may retreat before combat (rule 8.1)";
+      });
     }
     case StepKind::kRiverLoss: {
       const int lp = std::stoi(*a.get("d"));
       // 8.6: the force that crossed absorbs them: the SP that retreated into
       // step.hex, not others of the combat (a garrison, a hex yet to retreat).
       push_absorb(step.side, 0, lp, step.hex);
-      return {{"loss", who + " force crossing a river in retreat absorbs 1d6 = " + std::to_string(lp) + " LP (rule 8.6)", {}}};
+      return told("loss", [&] {
+        return who + " force crossing a river in retreat absorbs 1d6 = " + std::to_string(lp) +
+               " LP (rule 8.6)";
+      });
     }
     default: return {};
   }
@@ -988,11 +1010,16 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
   const std::string name = hq_label(id);
   const HqCasualty r = wate1870::hq_casualty(d6);
   if (r == HqCasualty::kNone)
-    return {{"hq_casualty", name + " casualty check 1d6 = " + std::to_string(d6) + ": unharmed (rule 8.5.1)", {}}};
+    return told("hq_casualty", [&] {
+      return name + " casualty check 1d6 = " + std::to_string(d6) + ": unharmed (rule 8.5.1)";
+    });
   Events ev;
   if (def && def->napoleon) {
     if (napoleon_second_casualty(q->flipped, r)) {
-      ev.push_back({"hq_casualty", "Napoleon III is struck a second time (1d6 = " + std::to_string(d6) + ") (rule 8.5.1)", {}});
+      tell(ev, "hq_casualty", [&] {
+        return "Napoleon III is struck a second time (1d6 = " + std::to_string(d6) +
+               ") (rule 8.5.1)";
+      });
       append(ev, finish(Side::kGerman, "Napoleon III was eliminated (rules 8.5.1, 11.0)"));
       return ev;
     }
@@ -1003,12 +1030,11 @@ Events WateState::hq_casualty(const std::string& id, int d6, int d3) {
   q->hex.reset();
   q->returns_on_turn = turn_ + d3;
   if (force_) std::erase(force_->hqs, id);  // it no longer moves with the force
-  ev.push_back({"hq_casualty",
-                name + " casualty check 1d6 = " + std::to_string(d6) + ": removed" +
-                    (r == HqCasualty::kFlip ? " and replaced by its reverse" : "") +
-                    ", returns in " + std::to_string(d3) + (d3 == 1 ? " turn" : " turns") +
-                    " (rule 8.5.1)",
-                {}});
+  tell(ev, "hq_casualty", [&] {
+    return name + " casualty check 1d6 = " + std::to_string(d6) + ": removed" +
+           (r == HqCasualty::kFlip ? " and replaced by its reverse" : "") + ", returns in " +
+           std::to_string(d3) + (d3 == 1 ? " turn" : " turns") + " (rule 8.5.1)";
+  });
   if (def && def->side == Side::kGerman && def->rank == Rank::kArmy && r == HqCasualty::kFlip) {
     append(ev, finish(Side::kFrench, "a German army HQ was eliminated (rule 11.0, ruling GAP-W-30)"));
   }

@@ -32,28 +32,37 @@ Events WateState::displace_lone_hqs(Side side, hex::Hex h) {
   const auto dest = displacement_hexes(board(), h, side);
   if (dest.empty()) {
     steps_.push_back({StepKind::kHqDisplaceRoll, side, h});
-    return {{"displace",
-             hq_label(ids.front()) + " is alone in " + h.id() +
+    return told(
+        "displace",
+        [&] {
+          return hq_label(ids.front()) + " is alone in " + h.id() +
                  " with no friendly SP within 2 hexes: an automatic casualty result of 1 "
-                 "(rule 8.5.1, ruling GAP-W-35)",
-             owner}};
+                 "(rule 8.5.1, ruling GAP-W-35)";
+        },
+        owner);
   }
   if (dest.size() > 1) {
     steps_.push_back({StepKind::kHqDisplace, side, h});
-    return {{"displace",
-             std::string(side_name(side)) + " HQs alone in " + h.id() +
+    return told(
+        "displace",
+        [&] {
+          return std::string(side_name(side)) + " HQs alone in " + h.id() +
                  " must displace up to 2 hexes to friendly SP: the owner chooses where (ruling "
-                 "GAP-W-35)",
-             owner}};
+                 "GAP-W-35)";
+        },
+        owner);
   }
   Events ev;
   for (const auto& id : ids) {
     pos_.hq(id)->hex = dest.front();
     if (force_) std::erase(force_->hqs, id);  // it no longer moves with the force
-    ev.push_back({"displace",
-                  hq_label(id) + ", alone in " + h.id() + ", displaces to " + dest.front().id() +
-                      " (ruling GAP-W-35)",
-                  owner});
+    tell(
+        ev, "displace",
+        [&] {
+          return hq_label(id) + ", alone in " + h.id() + ", displaces to " + dest.front().id() +
+                 " (ruling GAP-W-35)";
+        },
+        owner);
   }
   return ev;
 }
@@ -93,10 +102,12 @@ Events WateState::apply_displace(const Step& step, const Action& a) {
   const hex::Hex to = *hex_arg(a, "to");
   pos_.hq(id)->hex = to;
   if (force_) std::erase(force_->hqs, id);
-  Events ev{{"displace",
-             hq_label(id) + ", alone in " + step.hex.id() + ", displaces to " + to.id() +
-                 " (ruling GAP-W-35)",
-             {index(step.side)}}};
+  Events ev = told("displace",
+                   [&] {
+                     return hq_label(id) + ", alone in " + step.hex.id() + ", displaces to " +
+                            to.id() + " (ruling GAP-W-35)";
+                   },
+                   {index(step.side)});
   append(ev, displace_lone_hqs(step.side, step.hex));  // the next HQ of that hex, if any
   return ev;
 }

@@ -395,9 +395,11 @@ Events WateState::take_control(hex::Hex h, Side side) {
     const int dv = info->town ? data_->tables.vp_town(info->country, side) : 0;
     if (dv != 0) {
       vp_ += dv;
-      ev.push_back({"vp", std::string(side_name(side)) + " takes control of " + info->name + ": VP " +
-                              (dv > 0 ? "+" : "") + std::to_string(dv) + " -> " + std::to_string(vp_) + " (rule 11.0)",
-                    {}});
+      tell(ev, "vp", [&] {
+        return std::string(side_name(side)) + " takes control of " + info->name + ": VP " +
+               (dv > 0 ? "+" : "") + std::to_string(dv) + " -> " + std::to_string(vp_) +
+               " (rule 11.0)";
+      });
     }
   }
   return ev;
@@ -410,13 +412,15 @@ Events WateState::enter_hex(hex::Hex to, int cost) {
   force_->hex = to;
   force_->mp_left -= cost;
   force_->moved = true;
-  Events ev{{"move", std::string(side_name(force_->side)) + " force moves " + from.id() + " -> " + to.id() + " (" +
-                         std::to_string(cost) + " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1)",
-             {}}};
+  Events ev = told("move", [&] {
+    return std::string(side_name(force_->side)) + " force moves " + from.id() + " -> " + to.id() +
+           " (" + std::to_string(cost) + " MP, " + std::to_string(force_->mp_left) +
+           " left, rule 7.1)";
+  });
   append(ev, take_control(to, force_->side));  // 3.7: the last force to move through
   if (in_enemy_zoc(board(), to, force_->side)) {
     force_->must_stop = true;
-    ev.push_back({"zoc", "It entered an enemy zone of control and must stop (rule 3.4)", {}});
+    tell(ev, "zoc", [&] { return "It entered an enemy zone of control and must stop (rule 3.4)"; });
   }
   pos_.normalise_groups();
   return ev;
@@ -425,7 +429,10 @@ Events WateState::enter_hex(hex::Hex to, int cost) {
 Events WateState::apply_march(Side side, const Action& a) {
   clear_engaged(pos_);  // an Opportunity Fire's absorption is over
   if (a.verb == "stop") {
-    Events ev{{"stop", std::string(side_name(side)) + " force ends its march in " + force_->hex.id() + " (rule 7.1)", {}}};
+    Events ev = told("stop", [&] {
+      return std::string(side_name(side)) + " force ends its march in " + force_->hex.id() +
+             " (rule 7.1)";
+    });
     append(ev, end_force_action());
     return ev;
   }
@@ -461,16 +468,19 @@ Events WateState::german_step(hex::Hex to, int cost) {
     // Only the hex left is next to the French: they fire before the step.
     force_->fired_to = to;
     steps_.push_back({StepKind::kChassepotChoice, Side::kFrench, from});
-    return {{"opportunity_fire", "The German force is leaving " + from.id() + " next to French forces: the French may "
-                                                                            "fire before it moves (rule 7.1.2, ruling GAP-W-09)",
-             {}}};
+    return told("opportunity_fire", [&] {
+      return "The German force is leaving " + from.id() +
+             " next to French forces: the French may "
+             "fire before it moves (rule 7.1.2, ruling GAP-W-09)";
+    });
   }
   Events ev = enter_hex(to, cost);
   if (!fired_already && entered) {
     steps_.push_back({StepKind::kChassepotChoice, Side::kFrench, to});
-    ev.push_back({"opportunity_fire", "The German force entered " + to.id() +
-                                          " next to French forces: the French may fire (rule 7.1.2, ruling GAP-W-09)",
-                  {}});
+    tell(ev, "opportunity_fire", [&] {
+      return "The German force entered " + to.id() +
+             " next to French forces: the French may fire (rule 7.1.2, ruling GAP-W-09)";
+    });
   }
   return ev;
 }
@@ -489,9 +499,13 @@ rz::Status WateState::check_chassepot(const Step& step, const Action& a) const {
 
 Events WateState::apply_chassepot(const Step& step, const Action& a) {
   if (a.verb == "hold")
-    return {{"opportunity_fire", "The French hold their fire at " + step.hex.id() + " (rule 7.1.2)", {}}};
+    return told("opportunity_fire",
+                [&] { return "The French hold their fire at " + step.hex.id() + " (rule 7.1.2)"; });
   steps_.push_back({StepKind::kChassepotRoll, Side::kFrench, step.hex, 0});
-  return {{"opportunity_fire", "The French open Chassepot fire at the German force in " + step.hex.id() + " (rule 7.1.2)", {}}};
+  return told("opportunity_fire", [&] {
+    return "The French open Chassepot fire at the German force in " + step.hex.id() +
+           " (rule 7.1.2)";
+  });
 }
 
 std::vector<ChanceOutcome> WateState::march_outcomes(const Step& step) const {
@@ -522,11 +536,13 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
     const hex::Hex target = step.hex;
     const auto [strength, shift, good] = fire_at(target);
     const CftResult r = data_->tables.cft_lp(strength, shift, d66);
-    ev.push_back({"chassepot", std::string(step.n1 ? "Mitrailleuse extra roll" : "Chassepot fire") + " at " +
-                                   target.id() + ": French strength " + std::to_string(strength) + " (rule 3.5.1), shift " +
-                                   std::to_string(shift) + ", column " + r.column + ", d66 = " + std::to_string(d66) +
-                                   " (band " + r.band + "): " + std::to_string(r.lp) + " LP (rule 7.1.2)",
-                  {}});
+    tell(ev, "chassepot", [&] {
+      return std::string(step.n1 ? "Mitrailleuse extra roll" : "Chassepot fire") + " at " +
+             target.id() + ": French strength " + std::to_string(strength) +
+             " (rule 3.5.1), shift " + std::to_string(shift) + ", column " + r.column +
+             ", d66 = " + std::to_string(d66) + " (band " + r.band + "): " + std::to_string(r.lp) +
+             " LP (rule 7.1.2)";
+    });
     const bool mit = options_.flag("12.3");
     if (mit && data_->tables.mitrailleuse_jam(d66)) {
       // 12.3 (GAP-W-31): one good-order firing SP is disrupted, the first in order.
@@ -536,9 +552,10 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
         SpGroup one = g;
         one.count = 1;
         one.status = Status::kDisrupted;
-        ev.push_back({"mitrailleuse", "A mitrailleuse jams: 1 French SP in " + g.hex.id() +
-                                          " is disrupted (rule 12.3, ruling GAP-W-31)",
-                      {}});
+        tell(ev, "mitrailleuse", [&] {
+          return "A mitrailleuse jams: 1 French SP in " + g.hex.id() +
+                 " is disrupted (rule 12.3, ruling GAP-W-31)";
+        });
         pos_.sps.push_back(one);  // g is not used after this
         break;
       }
@@ -548,7 +565,7 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
     // HQ checks, then the 12.3 extra roll.
     if (mit && step.n1 == 0 && data_->tables.mitrailleuse_extra_roll(d66)) {
       steps_.push_back({StepKind::kChassepotRoll, Side::kFrench, target, 1});
-      ev.push_back({"mitrailleuse", "Doubles: the mitrailleuses fire again (rule 12.3)", {}});
+      tell(ev, "mitrailleuse", [&] { return "Doubles: the mitrailleuses fire again (rule 12.3)"; });
     }
     if (r.hq_check)
       for (std::size_t i = 0; i < force_->hqs.size(); ++i)
@@ -561,7 +578,8 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
         // Every SP is eliminated whatever the choices: its move ends (7.1.2).
         force_->mp_left = 0;
         force_->fired_to.reset();
-        ev.push_back({"opportunity_fire", "The fire eliminates the German force; its move ends (rule 7.1.2)", {}});
+        tell(ev, "opportunity_fire",
+             [&] { return "The fire eliminates the German force; its move ends (rule 7.1.2)"; });
       }
     }
     return ev;
@@ -579,10 +597,9 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
       if (force_->hqs.empty() && force_sp(pos_, force_->hex).all == 0) {
         force_->mp_left = 0;
         force_->fired_to.reset();
-        ev.push_back(
-            {"opportunity_fire",
-             "Nothing is left of the German force; its move ends (rule 7.1.2, ruling MA-14)",
-             {}});
+        tell(ev, "opportunity_fire", [&] {
+          return "Nothing is left of the German force; its move ends (rule 7.1.2, ruling MA-14)";
+        });
       }
     }
     return ev;
@@ -591,11 +608,12 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
   const int d1 = std::stoi(*a.get("d1")), d2 = std::stoi(*a.get("d2"));
   const int total = d1 + d2 + step.n1;
   const bool disrupt = total > 7;
-  ev.push_back({"forced_march", std::string(side_name(step.side)) + " Forced March roll 2d6 = " + std::to_string(d1) + "+" +
-                                    std::to_string(d2) + " + " + std::to_string(step.n1) + " extra MP = " +
-                                    std::to_string(total) + (disrupt ? " > 7: the force is disrupted" : ": no effect") +
-                                    " (rule 7.2)",
-                {}});
+  tell(ev, "forced_march", [&] {
+    return std::string(side_name(step.side)) + " Forced March roll 2d6 = " + std::to_string(d1) +
+           "+" + std::to_string(d2) + " + " + std::to_string(step.n1) +
+           " extra MP = " + std::to_string(total) +
+           (disrupt ? " > 7: the force is disrupted" : ": no effect") + " (rule 7.2)";
+  });
   if (disrupt) {
     pos_.edit_acting([](SpGroup& g) {
       if (g.status == Status::kGood) g.status = Status::kDisrupted;
@@ -606,10 +624,12 @@ Events WateState::apply_march_roll(const Step& step, const Action& a) {
   } else {
     force_->mp_left += step.n1;  // GAP-W-26: gained even if disrupted
     force_->forced = true;
-    ev.push_back({"forced_march", "The German force gains " + std::to_string(step.n1) + " MP (" +
-                                      std::to_string(force_->mp_left) + " left) and may not enter an enemy zone of "
-                                      "control (rule 7.2, ruling GAP-W-26)",
-                  {}});
+    tell(ev, "forced_march", [&] {
+      return "The German force gains " + std::to_string(step.n1) + " MP (" +
+             std::to_string(force_->mp_left) +
+             " left) and may not enter an enemy zone of "
+             "control (rule 7.2, ruling GAP-W-26)";
+    });
   }
   return ev;
 }
@@ -662,9 +682,10 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
   if (side == Side::kGerman) {
     steps_.push_back({StepKind::kMarch, side});
     steps_.push_back({StepKind::kForcedMarchRoll, side, force_->hex, extra});
-    return {{"forced_march", "The German force declares a Forced March of " + std::to_string(extra) +
-                                 " extra MP and rolls first (rule 7.2, ruling GAP-W-26)",
-             {}}};
+    return told("forced_march", [&] {
+      return "The German force declares a Forced March of " + std::to_string(extra) +
+             " extra MP and rolls first (rule 7.2, ruling GAP-W-26)";
+    });
   }
   const hex::Hex to = *hex::parse_hex(*a.get("to"));
   // The search the order's check made (check_forced_march, on the position before
@@ -672,9 +693,10 @@ Events WateState::apply_forced_march(Side side, const Action& a) {
   std::shared_ptr<const ForcedCosts> costs = before_apply_ ? before_apply_->forced : nullptr;
   if (!costs) costs = forced_reach();
   const Path path = *cheapest_path(data_->map, *costs, force_->hex, to);
-  Events ev{{"forced_march", "The French force makes a Forced March of " + std::to_string(extra) + " extra MP to " +
-                                 to.id() + " (" + std::to_string(path.total) + " MP, rule 7.2)",
-             {}}};
+  Events ev = told("forced_march", [&] {
+    return "The French force makes a Forced March of " + std::to_string(extra) + " extra MP to " +
+           to.id() + " (" + std::to_string(path.total) + " MP, rule 7.2)";
+  });
   force_->mp_left += extra;
   force_->forced = true;
   for (std::size_t i = 0; i < path.hexes.size(); ++i) {
@@ -760,9 +782,11 @@ Events WateState::apply_rail(Side side, const Action& a) {
     force_->hex = to;
     force_->mp_left -= rr.ride_mp;
     force_->moved = true;
-    Events ev{{"rail", who + " force rides by rail " + from.id() + " -> " + to.id() + " (" + std::to_string(rr.ride_mp) +
-                           " MP, " + std::to_string(force_->mp_left) + " left, rule 7.1.3)",
-               {}}};
+    Events ev = told("rail", [&] {
+      return who + " force rides by rail " + from.id() + " -> " + to.id() + " (" +
+             std::to_string(rr.ride_mp) + " MP, " + std::to_string(force_->mp_left) +
+             " left, rule 7.1.3)";
+    });
     append(ev, displace_lone_hqs(other(side), to));  // GAP-W-35
     return ev;
   }
@@ -770,9 +794,10 @@ Events WateState::apply_rail(Side side, const Action& a) {
     pos_.edit_acting([](SpGroup& g) { g.entrained = false; });
     force_->entrained = false;
     force_->mp_left -= rr.detrain_mp;
-    return {{"rail", who + " force detrains in " + force_->hex.id() + " (" + std::to_string(rr.detrain_mp) +
-                         " MP, rule 7.1.3)",
-             {}}};
+    return told("rail", [&] {
+      return who + " force detrains in " + force_->hex.id() + " (" + std::to_string(rr.detrain_mp) +
+             " MP, rule 7.1.3)";
+    });
   }
   int n = 0;
   pos_.edit_acting([&](SpGroup& g) {
@@ -791,9 +816,10 @@ Events WateState::apply_rail(Side side, const Action& a) {
   rail_sp_[index(side)] = std::min(rail_sp_[index(side)] + n, kSavedSideSp);
   const int rp = n * rr.rp_per_sp;
   rp_[index(side)] -= rp;
-  return {{"rail", who + " force entrains " + std::to_string(n) + " SP in " + force_->hex.id() + " (" +
-                       std::to_string(rr.entrain_mp) + " MP, " + std::to_string(rp) + " RP, rule 7.1.3)",
-           {}}};
+  return told("rail", [&] {
+    return who + " force entrains " + std::to_string(n) + " SP in " + force_->hex.id() + " (" +
+           std::to_string(rr.entrain_mp) + " MP, " + std::to_string(rp) + " RP, rule 7.1.3)";
+  });
 }
 
 // ---- 7.1 German HQ pick-up (GAP-W-12) ----
@@ -842,11 +868,16 @@ Events WateState::apply_pickup(Side side, const Action& a) {
   frames_.back().limit_left -= picked;
   force_->mp_left -= 1;
   steps_.push_back({StepKind::kMarch, side});
-  return {{"pickup", hq_label(frames_.back().hq) + " picks up " + std::to_string(picked) + " SP in " + force_->hex.id() +
-                         (majority ? " (they take the force's " + std::string(status_name(*majority)) + " condition)" : "") +
-                         " (1 MP, " + std::to_string(force_->mp_left) + " left; " +
-                         std::to_string(frames_.back().limit_left) + " SP of its limit left, rule 7.1, ruling GAP-W-12)",
-           {}}};
+  return told("pickup", [&] {
+    return hq_label(frames_.back().hq) + " picks up " + std::to_string(picked) + " SP in " +
+           force_->hex.id() +
+           (majority
+                ? " (they take the force's " + std::string(status_name(*majority)) + " condition)"
+                : "") +
+           " (1 MP, " + std::to_string(force_->mp_left) + " left; " +
+           std::to_string(frames_.back().limit_left) +
+           " SP of its limit left, rule 7.1, ruling GAP-W-12)";
+  });
 }
 
 }  // namespace rz::wate1870

@@ -59,11 +59,12 @@ Events WateState::rally_force() {
     g.status = g.status == Status::kDemoralized ? Status::kDisrupted : Status::kGood;
     improved += g.count;
   }
-  Events ev{{"rally",
-             std::string(side_name(force_->side)) + " force in " + force_->hex.id() + " rallies: " +
-                 std::to_string(improved) + (improved == 1 ? " SP improves" : " SP improve") +
-                 " one level, " + std::to_string(cost) + " RP spent (rule 7.3)",
-             {}}};
+  Events ev = told("rally", [&] {
+    return std::string(side_name(force_->side)) + " force in " + force_->hex.id() +
+           " rallies: " + std::to_string(improved) +
+           (improved == 1 ? " SP improves" : " SP improve") + " one level, " +
+           std::to_string(cost) + " RP spent (rule 7.3)";
+  });
   append(ev, end_force_action());
   return ev;
 }

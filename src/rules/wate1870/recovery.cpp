@@ -62,7 +62,7 @@ void WateState::push_recovery_from(Side side) {
 Events WateState::start_recovery_phase() {
   uses_.clear();
   push_recovery_from(Side::kFrench);
-  if (steps_.empty()) return {{"recovery", "No force can recover (rule 10.0)", {}}};
+  if (steps_.empty()) return told("recovery", [&] { return "No force can recover (rule 10.0)"; });
   return {};
 }
 
@@ -113,7 +113,8 @@ rz::Status WateState::check_recovery(Side side, const Action& a) const {
 Events WateState::apply_recovery(Side side, const Action& a) {
   Events ev;
   if (a == Action("end-recovery")) {
-    ev.push_back({"recovery_done", std::string(side_name(side)) + " ends the Recovery Phase (rule 10.0)", {}});
+    tell(ev, "recovery_done",
+         [&] { return std::string(side_name(side)) + " ends the Recovery Phase (rule 10.0)"; });
     if (side == Side::kFrench) push_recovery_from(Side::kGerman);
     return ev;
   }
@@ -128,12 +129,13 @@ Events WateState::apply_recovery(Side side, const Action& a) {
   }
   pos_.normalise_groups();
   use_of(side, h).recovered = true;
-  ev.push_back({"recovery",
-                std::string(side_name(side)) + " force in " + h.id() + " recovers: " +
-                    std::to_string(improved) + (improved == 1 ? " SP improves" : " SP improve") +
-                    " one level, " + std::to_string(cost) + " RP spent, " +
-                    std::to_string(rp_[index(side)]) + " left (rules 10.0, GAP-W-27)",
-                {}});
+  tell(ev, "recovery", [&] {
+    return std::string(side_name(side)) + " force in " + h.id() +
+           " recovers: " + std::to_string(improved) +
+           (improved == 1 ? " SP improves" : " SP improve") + " one level, " +
+           std::to_string(cost) + " RP spent, " + std::to_string(rp_[index(side)]) +
+           " left (rules 10.0, GAP-W-27)";
+  });
   // The same side goes on while it has something to recover, then the next side.
   push_recovery_from(side);
   return ev;

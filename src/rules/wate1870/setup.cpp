@@ -175,13 +175,13 @@ Events WateState::apply_setup(Side side, const Action& a) {
   Events ev;
   auto place_hq = [&](const SetupPiece& p, hex::Hex h) {
     pos_.hqs.push_back(HqUnit{p.hq, p.side, h, p.flipped, false, false, 0});
-    ev.push_back(
-        {"setup",
-         who + " sets up " + hq_label(p.hq) + " in " + where(*data_->map.find(h)) + " (rule 14.0)",
-         {}});
+    tell(ev, "setup", [&] {
+      return who + " sets up " + hq_label(p.hq) + " in " + where(*data_->map.find(h)) +
+             " (rule 14.0)";
+    });
   };
   if (a.verb == "end-setup") {
-    ev.push_back({"setup", who + " has set up (rule 14.0)", {}});
+    tell(ev, "setup", [&] { return who + " has set up (rule 14.0)"; });
     if (const auto next = setup_side_after(side)) steps_.push_back({StepKind::kSetup, *next});
     return ev;  // no one left: turn 1 begins (state.cpp, advance_phase)
   }
@@ -192,11 +192,11 @@ Events WateState::apply_setup(Side side, const Action& a) {
         place_hq(p, p.hex);
       } else {
         pos_.sps.push_back(SpGroup{side, p.hex, p.formation, p.status, p.sp, false, false});
-        ev.push_back({"setup",
-                      who + " sets up " + std::to_string(p.sp) + " " +
-                          sp_of(data_->forces, p.formation) + " in " +
-                          where(*data_->map.find(p.hex)) + " (rule 14.0)",
-                      {}});
+        tell(ev, "setup", [&] {
+          return who + " sets up " + std::to_string(p.sp) + " " +
+                 sp_of(data_->forces, p.formation) + " in " + where(*data_->map.find(p.hex)) +
+                 " (rule 14.0)";
+        });
       }
     }
     std::erase_if(setup_, [&](const SetupPiece& p) { return p.side == side; });
@@ -220,11 +220,10 @@ Events WateState::apply_setup(Side side, const Action& a) {
       n -= k;
     }
     std::erase_if(setup_, [](const SetupPiece& p) { return p.hq.empty() && p.sp <= 0; });
-    ev.push_back({"setup",
-                  who + " sets up " + std::to_string(placed) + " " +
-                      sp_of(data_->forces, formation) + " in " + where(*data_->map.find(h)) +
-                      " (rule 14.0)",
-                  {}});
+    tell(ev, "setup", [&] {
+      return who + " sets up " + std::to_string(placed) + " " + sp_of(data_->forces, formation) +
+             " in " + where(*data_->map.find(h)) + " (rule 14.0)";
+    });
   }
   pos_.normalise();
   steps_.push_back({StepKind::kSetup, side});  // the side goes on until end-setup

@@ -105,10 +105,10 @@ Events WateState::settle_fortress_control() {
   quiet_fortresses_ = {};  // the walk found something: no skip until one finds nothing
   Events ev;
   for (const auto& [h, side] : held) {
-    ev.push_back({"siege",
-                  std::string(side_name(other(side))) + " has no SP left in " + place(*m.find(h)) +
-                      "; " + std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)",
-                  {}});
+    tell(ev, "siege", [&] {
+      return std::string(side_name(other(side))) + " has no SP left in " + place(*m.find(h)) +
+             "; " + std::string(side_name(side)) + " holds it (rule 3.7, ruling GAP-W-21)";
+    });
     append(ev, take_control(h, side));
   }
   return ev;
@@ -121,11 +121,10 @@ Events WateState::start_siege_phase() {
   Events ev;
   if (sieges.empty()) {
     // Session 36's play test: a corps in an empty enemy fortress wondered why.
-    ev.push_back(
-        {"siege",
-         "No fortress is under siege: a siege needs SP beside an enemy garrison (rule 9.0); "
-         "a fortress entered empty is taken (3.7, ruling P-11)",
-         {}});
+    tell(ev, "siege", [&] {
+      return "No fortress is under siege: a siege needs SP beside an enemy garrison (rule 9.0); "
+             "a fortress entered empty is taken (3.7, ruling P-11)";
+    });
     return ev;
   }
   std::sort(sieges.begin(), sieges.end());
@@ -136,12 +135,13 @@ Events WateState::start_siege_phase() {
   }
   for (hex::Hex h : sieges) {
     const auto s = siege_at(board(), h);
-    ev.push_back({"siege", place(*s->info) + " (" + h.id() + ", SR " + std::to_string(s->info->fortress_sr) +
-                               ") is under siege: " + std::to_string(s->besieger_sp) + " " +
-                               std::string(side_name(s->besieger)) + " SP against SR " +
-                               std::to_string(s->info->fortress_sr) + " + " + std::to_string(s->garrison_sp) +
-                               " garrison SP (rule 9.0)",
-                  {}});
+    tell(ev, "siege", [&] {
+      return place(*s->info) + " (" + h.id() + ", SR " + std::to_string(s->info->fortress_sr) +
+             ") is under siege: " + std::to_string(s->besieger_sp) + " " +
+             std::string(side_name(s->besieger)) + " SP against SR " +
+             std::to_string(s->info->fortress_sr) + " + " + std::to_string(s->garrison_sp) +
+             " garrison SP (rule 9.0)";
+    });
   }
   return ev;
 }
@@ -158,7 +158,8 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
   const auto s = siege_at(board(), step.hex);
   Events ev;
   if (!s) {  // cannot happen: nothing changes between the phase start and the rolls
-    ev.push_back({"siege", step.hex.id() + " is no longer under siege; no roll (rule 9.0)", {}});
+    tell(ev, "siege",
+         [&] { return step.hex.id() + " is no longer under siege; no roll (rule 9.0)"; });
     return ev;
   }
   const int sr = s->info->fortress_sr;
@@ -168,12 +169,12 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
   const bool falls = total > sr;
   std::string why = std::to_string(ratio) + ":1";
   if (s->army_hq) why += ", German army HQ";
-  ev.push_back({"siege_roll",
-                "Siege of " + place(*s->info) + ": " + std::string(side_name(s->besieger)) + " 1d6 " +
-                    std::to_string(d6) + (drm >= 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " (" + why +
-                    ") = " + std::to_string(total) + " vs SR " + std::to_string(sr) + ": " +
-                    (falls ? "the fortress is destroyed" : "holds") + " (rule 9.1)",
-                {}});
+  tell(ev, "siege_roll", [&] {
+    return "Siege of " + place(*s->info) + ": " + std::string(side_name(s->besieger)) + " 1d6 " +
+           std::to_string(d6) + (drm >= 0 ? " + " : " - ") + std::to_string(std::abs(drm)) + " (" +
+           why + ") = " + std::to_string(total) + " vs SR " + std::to_string(sr) + ": " +
+           (falls ? "the fortress is destroyed" : "holds") + " (rule 9.1)";
+  });
   if (!falls) return ev;
 
   pos_.destroyed.push_back(step.hex);
@@ -186,18 +187,20 @@ Events WateState::apply_siege_roll(const Step& step, const Action& a) {
     }
   pos_.normalise_groups();
   if (lost > 0)
-    ev.push_back({"siege_loss", std::to_string(lost) + " " + std::string(side_name(s->holder)) + " garrison SP in " +
-                                    place(*s->info) + " are eliminated (rule 9.0)",
-                  {}});
+    tell(ev, "siege_loss", [&] {
+      return std::to_string(lost) + " " + std::string(side_name(s->holder)) + " garrison SP in " +
+             place(*s->info) + " are eliminated (rule 9.0)";
+    });
   // HQs of the fallen garrison are left alone with the besieger (GAP-W-35, ruling P-2).
   append(ev, displace_lone_hqs(s->holder, step.hex));
   if (over_) return ev;
   const int dv = data_->tables.vp_fortress_destroyed(s->info->country, sr);
   if (dv != 0) {
     vp_ += dv;
-    ev.push_back({"vp", "Fortress " + place(*s->info) + " destroyed: VP " + (dv > 0 ? "+" : "") + std::to_string(dv) +
-                            " -> " + std::to_string(vp_) + " (rule 11.0)",
-                  {}});
+    tell(ev, "vp", [&] {
+      return "Fortress " + place(*s->info) + " destroyed: VP " + (dv > 0 ? "+" : "") +
+             std::to_string(dv) + " -> " + std::to_string(vp_) + " (rule 11.0)";
+    });
   }
   // 3.7: the besieger is now the only side in the hex.
   append(ev, take_control(step.hex, s->besieger));

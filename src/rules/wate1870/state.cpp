@@ -162,11 +162,11 @@ Events WateState::start_phase(Phase phase) {
       for (Side s : {Side::kFrench, Side::kGerman}) {
         const int before = rp_[index(s)];
         rp_[index(s)] = std::min(data_->tables.rp_cap(), before + data_->tables.rp_income(s));
-        ev.push_back({"rp_collected",
-                      std::string(side_name(s)) + " receives " + std::to_string(data_->tables.rp_income(s)) +
-                          " RP: " + std::to_string(before) + " -> " + std::to_string(rp_[index(s)]) +
-                          " (rule 6.1)",
-                      {}});
+        tell(ev, "rp_collected", [&] {
+          return std::string(side_name(s)) + " receives " +
+                 std::to_string(data_->tables.rp_income(s)) + " RP: " + std::to_string(before) +
+                 " -> " + std::to_string(rp_[index(s)]) + " (rule 6.1)";
+        });
       }
       for (auto& g : pos_.sps) g.activated = false;
       for (auto& h : pos_.hqs) h.activated = false;
@@ -182,8 +182,10 @@ Events WateState::start_phase(Phase phase) {
       if (first_activation_) {
         // 13.3: the French take the first activation; initiative is rolled after it.
         steps_.push_back({StepKind::kActivate, *first_activation_});
-        ev.push_back({"initiative", std::string(side_name(*first_activation_)) +
-                                        " takes the first activation (rule 13.3)", {}});
+        tell(ev, "initiative", [&] {
+          return std::string(side_name(*first_activation_)) +
+                 " takes the first activation (rule 13.3)";
+        });
       } else {
         steps_.push_back({StepKind::kInitiative, Side::kFrench});
       }
@@ -195,8 +197,11 @@ Events WateState::start_phase(Phase phase) {
       append(ev, start_recovery_phase());  // 10.0 (recovery.cpp)
       break;
   }
-  ev.insert(ev.begin(), Event{"phase", "Turn " + std::to_string(turn_) + ", " +
-                                           std::string(phase_name(phase_)) + " phase", {}});
+  if (narrate_)
+    ev.insert(ev.begin(), Event{"phase",
+                                "Turn " + std::to_string(turn_) + ", " +
+                                    std::string(phase_name(phase_)) + " phase",
+                                {}});
   return ev;
 }
 
@@ -233,7 +238,7 @@ Events WateState::finish(std::optional<Side> winner, std::string reason) {
   end_reason_ = std::move(reason);
   steps_.clear();
   const std::string who = winner ? std::string(side_name(*winner)) + " victory" : std::string("a draw");
-  return {{"game_over", "Game over: " + who + ": " + end_reason_, {}}};
+  return told("game_over", [&] { return "Game over: " + who + ": " + end_reason_; });
 }
 
 ToMove WateState::to_move() const {
@@ -441,8 +446,8 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       st.before_apply_.reset();
     }
   } done{*this};
-  std::optional<FogBefore> fog;  // 12.2 (fog.cpp)
-  if (options_.flag("12.2")) fog = FogBefore{pos_, force_, frames_, {}};
+  std::optional<FogBefore> fog;  // 12.2 (fog.cpp): who may see which event, if any is told
+  if (narrate_ && options_.flag("12.2")) fog = FogBefore{pos_, force_, frames_, {}};
   Events ev;
   const Step s = steps_.back();
   steps_.pop_back();
@@ -453,10 +458,11 @@ Result<Events> WateState::apply(Player player, const Action& action) {
       const int g = std::stoi(*action.get("german"));
       // 7.0: the higher roll chooses; ties go to the German player.
       const Side w = f > g ? Side::kFrench : Side::kGerman;
-      ev.push_back({"initiative", "Initiative: French 1d6 = " + std::to_string(f) + ", German 1d6 = " +
-                                      std::to_string(g) + " -> " + std::string(side_name(w)) +
-                                      (f == g ? " (ties to the German, rule 7.0)" : " (rule 7.0)"),
-                    {}});
+      tell(ev, "initiative", [&] {
+        return "Initiative: French 1d6 = " + std::to_string(f) +
+               ", German 1d6 = " + std::to_string(g) + " -> " + std::string(side_name(w)) +
+               (f == g ? " (ties to the German, rule 7.0)" : " (rule 7.0)");
+      });
       steps_.push_back({StepKind::kActivate, w});
       break;
     }
@@ -474,8 +480,9 @@ Result<Events> WateState::apply(Player player, const Action& action) {
         append(ev, apply_admin(s.side, action));  // 6.2 (administrative.cpp): pushes the step again
         break;
       }
-      ev.push_back({"administrative_done",
-                    std::string(side_name(s.side)) + " ends the Administrative Phase (rule 6.0)", {}});
+      tell(ev, "administrative_done", [&] {
+        return std::string(side_name(s.side)) + " ends the Administrative Phase (rule 6.0)";
+      });
       break;
     case StepKind::kActivate:
       append(ev, apply_activation(s.side, action));

@@ -204,6 +204,7 @@ class WateState final : public State {
   std::vector<Action> legal_actions(Player player) const override;
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
+  void set_narration(bool on) override { narrate_ = on; }
   std::vector<ChanceOutcome> chance_outcomes() const override;
   std::shared_ptr<const std::vector<ChanceOutcome>> chance_outcome_list() const override;
   // 12.2: an opponent's orders are not shown; the events say what may be seen (fog.cpp).
@@ -334,6 +335,19 @@ class WateState final : public State {
   bool hq_seen(Side viewer, const HqUnit& q) const;  // view(), picture_for()
   bool hq_seen(Side viewer, const Name& id) const;   // one a list names: not if not in the game
   nlohmann::json to_json() const;  // serialize() and view() start from it
+  // An event of `kind` whose text text() makes, appended to `ev` or as the only
+  // one, while apply() narrates (set_narration); else none, and no text made.
+  // `to`: who may see it (Event::visible_to), for 12.2's fog (fog.cpp).
+  template <class Text>
+  void tell(Events& ev, const char* kind, Text&& text, std::vector<int> to = {}) const {
+    if (narrate_) ev.push_back({kind, text(), std::move(to)});
+  }
+  template <class Text>
+  Events told(const char* kind, Text&& text, std::vector<int> to = {}) const {
+    Events ev;
+    tell(ev, kind, text, std::move(to));
+    return ev;
+  }
   Events start_phase(Phase phase);
   Events advance_phase();
   Events finish(std::optional<Side> winner, std::string reason);
@@ -608,6 +622,7 @@ class WateState final : public State {
   std::optional<Side> winner_;
   bool over_ = false;
   std::string end_reason_;
+  bool narrate_ = true;  // set_narration: not part of the game (no hash, not saved)
 };
 
 }  // namespace rz::wate1870

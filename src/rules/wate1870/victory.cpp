@@ -171,12 +171,12 @@ Events WateState::apply_rail_exit(Side side, const Action& a) {
   pos_.normalise_groups();
   std::string what = std::to_string(n) + " SP";
   if (!hqs.empty()) what = hqs + (n > 0 ? " and " + what : "");
-  Events ev{{"rail_exit",
-             std::string(side_name(side)) + " " + what + " leave the map by rail at " +
-                 place_name(data_->map, force_->hex) + ": " + std::to_string(exited_hqs_.size()) +
-                 " corps HQs and " + std::to_string(exited_sp_) + " SP gone so far, " +
-                 std::to_string(exited_corps()) + " full corps (rule 11.0, ruling GAP-W-29)",
-             {}}};
+  Events ev = told("rail_exit", [&] {
+    return std::string(side_name(side)) + " " + what + " leave the map by rail at " +
+           place_name(data_->map, force_->hex) + ": " + std::to_string(exited_hqs_.size()) +
+           " corps HQs and " + std::to_string(exited_sp_) + " SP gone so far, " +
+           std::to_string(exited_corps()) + " full corps (rule 11.0, ruling GAP-W-29)";
+  });
   append(ev, end_force_action());
   return ev;
 }
