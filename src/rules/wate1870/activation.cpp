@@ -414,9 +414,9 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   Events ev;
   Frame& f = frames_.back();
   HqUnit* q = pos_.hq(f.hq);
-  const std::string who = hq_label(f.hq);
+  const auto who = [&] { return hq_label(f.hq); };  // for the events: made when told
   if (a.verb == "end") {
-    tell(ev, "activation_end", [&] { return who + " ends its activation (rule 7.0)"; });
+    tell(ev, "activation_end", [&] { return who() + " ends its activation (rule 7.0)"; });
     append(ev, end_hq_activation());
     return ev;
   }
@@ -425,7 +425,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
     o->activated = true;
     const int limit = hq_command_limit(board(), *o);
     tell(ev, "activate", [&] {
-      return who + " activates " + hq_label(o->id) + " (command limit " + std::to_string(limit) +
+      return who() + " activates " + hq_label(o->id) + " (command limit " + std::to_string(limit) +
              " SP); it completes its activation first (rule 7.0)";
     });
     steps_.push_back({StepKind::kHqOrders, side});  // the parent resumes afterwards
@@ -444,7 +444,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
     force_ = new_force(side, h, {}, false, inh.ratings.ma, inh.ratings.cautious);
     steps_.push_back({StepKind::kForceOrders, side});
     tell(ev, "activate", [&] {
-      return who + " activates " + std::to_string(n) + " SP" + mix_text(mix) + " in " + h.id() +
+      return who() + " activates " + std::to_string(n) + " SP" + mix_text(mix) + " in " + h.id() +
              " under a temporary inherent division HQ (" + std::to_string(f.limit_left) +
              " SP of its limit left, rules 3.6.1, 3.6.2)";
     });
@@ -463,7 +463,7 @@ Events WateState::apply_hq_order(Side side, const Action& a) {
   if (a.verb == "march") {
     steps_.push_back({StepKind::kMarch, side});
     tell(ev, "march", [&] {
-      return who + " marches with " + std::to_string(n) + " SP" + mix_text(mix) + " from " +
+      return who() + " marches with " + std::to_string(n) + " SP" + mix_text(mix) + " from " +
              q->hex->id() + ", " + std::to_string(cmd.ma) + " MP (rule 7.1)";
     });
     return ev;
