@@ -20,6 +20,7 @@ using Events = std::vector<Event>;
 // Appends `more` to `to`, moved: an order gathers the events of each of its
 // stages, and a copy would copy every text.
 inline void append(Events& to, Events&& more) {
+  if (more.empty()) return;  // most stages tell nothing (and untold, none do)
   if (to.empty()) {
     to = std::move(more);
     return;
