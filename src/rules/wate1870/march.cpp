@@ -445,9 +445,15 @@ Events WateState::apply_march(Side side, const Action& a) {
     // ---- 7.1.1 March Combat: the lead's combat_procedure.cpp ----
     return start_march_combat(to);
   }
-  const int cost = *on_planning_board(side, [&](const Board& b) {
+  const auto cost_on = [&](const Board& b) {
     return enter_cost(b, force_->hex, to, context_of(pos_, *force_));
-  });
+  };
+  // Ruling F-8: on the board the mover plans with. Under 12.2 the picture the
+  // order's own check planned on serves (one made afresh copies the whole
+  // position): clear_engaged above moved no piece and changed no count or status.
+  const auto* kept = before_apply_ ? &before_apply_->planning[index(side)] : nullptr;
+  const int cost = *(kept && *kept ? cost_on(Board{*data_, **kept, options_})
+                                   : on_planning_board(side, cost_on));
   steps_.push_back({StepKind::kMarch, side});
   Events ev = side == Side::kGerman ? german_step(to, cost) : enter_hex(to, cost);
   if (force_->hex == to) {  // GAP-W-35: enemy HQs alone in the hex entered displace
