@@ -535,6 +535,7 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
   if (!tables || tables->n != static_cast<int>(ws.data().map.hexes().size()))
     tables = tables_for(ws.data());
   const Side me = static_cast<Side>(p);
+  sides_seen |= 1u << wate1870::index(me);
   if (memo_turn != ws.turn() || memo_side != me) {
     memo_turn = ws.turn();
     memo_side = me;
@@ -564,7 +565,8 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
     if (auto a = next_move(ws.data().map, ws.force()->hex, legal)) return *a;
   // The LOCs and ZOCs are the position's, but through a march those it was
   // planned with (only the marching force moves).
-  if (step != StepKind::kMarch || !zocs[0]) refresh(ws);
+  if (step != StepKind::kMarch || !zocs[Scene::u(wate1870::index(wate1870::other(me)))])
+    refresh(ws, me);
   Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
     case StepKind::kAbsorb:
@@ -608,11 +610,13 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
   return legal.all().front();
 }
 
-void Mind::refresh(const WateState& ws) {
+void Mind::refresh(const WateState& ws, Side me) {
   for (Side z : {Side::kFrench, Side::kGerman}) {
     const auto i = static_cast<std::size_t>(wate1870::index(z));
     locs[i].reset();  // Scene::loc asks ws.loc_map when needed
-    zocs[i] = ws.zoc_map(z);
+    // Its own ZOC, which moves with every march of its own, is read only by
+    // the other side's Scenes.
+    zocs[i] = z != me || sides_seen == 3u ? ws.zoc_map(z) : nullptr;
   }
 }
 

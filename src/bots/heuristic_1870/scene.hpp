@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -204,12 +205,9 @@ struct Scene {
       keep_ = SceneKeep{};
       keep_.map = &map;
     }
-    for (Side z : {Side::kFrench, Side::kGerman}) {
-      auto& slot = zocs[u(k(z))];
-      if (!slot) slot = s.zoc_map(z);
-    }
-    zoc_fr = zocs[0].get();
-    zoc_ge = zocs[1].get();
+    auto& slot = zocs[u(k(foe))];  // only the enemy's is read (in_ezoc)
+    if (!slot) slot = s.zoc_map(foe);
+    foe_zoc = slot.get();
     lend();
     for (int k = 0; k < 2; ++k) hq[k].assign(static_cast<std::size_t>(n), 0);
     idle_hq.assign(static_cast<std::size_t>(n), 0);
@@ -277,8 +275,7 @@ struct Scene {
   std::vector<char> idle_hq;       // an HQ of mine not yet activated here
   std::vector<int> avail;          // my SP not yet activated, per hex
   std::vector<char> fire;          // German Scenes: a force here may be fired on (7.1.2)
-  const wate1870::ZocMap* zoc_fr;  // the ZOC of each side (3.4)
-  const wate1870::ZocMap* zoc_ge;
+  const wate1870::ZocMap* foe_zoc;  // the enemy's ZOC (3.4)
 
   static std::size_t u(int i) { return static_cast<std::size_t>(i); }
   int k(Side s) const { return wate1870::index(s); }
@@ -295,9 +292,11 @@ struct Scene {
     const auto c = ws.position().control[u(i)];
     return c < 0 ? std::nullopt : std::optional<Side>(static_cast<Side>(c));
   }
-  // `s` is in the ZOC of its enemy in hex i.
-  bool in_ezoc(Side s, int i) const {
-    return (s == Side::kFrench ? zoc_ge : zoc_fr)->in_zoc_index(i);
+  // `s` (this Scene's side: the enemy's is the only ZOC it has) is in the ZOC
+  // of its enemy in hex i.
+  bool in_ezoc([[maybe_unused]] Side s, int i) const {
+    assert(s == me);
+    return foe_zoc->in_zoc_index(i);
   }
   // The LOCs (4.1): kept by the bot for a while (see Mind::choose), they change slowly.
   const wate1870::LocMap& loc(Side s) const {
