@@ -98,6 +98,9 @@ struct Mind {
   mutable Scratch<TargetsKept> targets_memo;
   mutable Scratch<std::vector<std::uint64_t>> foe_words;
   std::vector<Goal> goals(const Scene& sc, const ForceDesc& f) const;
+  void goals(const Scene& sc, const ForceDesc& f, std::vector<Goal>& out) const;
+  mutable Scratch<std::vector<double>> claim_table;  // goals(): claims by hex, else 0
+  mutable Scratch<std::vector<Goal>> plan_goals;     // plan_march's goals
   // The best of the goals gs for a force in hex x, by the distances of mt.
   static double goal(const MapTables& mt, const std::vector<Goal>& gs, int x) {
     double best = 0;

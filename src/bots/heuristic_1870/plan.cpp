@@ -117,15 +117,25 @@ const Targets& Mind::targets(const Scene& sc) const {
 
 std::vector<Goal> Mind::goals(const Scene& sc, const ForceDesc& f) const {
   std::vector<Goal> out;
+  goals(sc, f, out);
+  return out;
+}
+
+void Mind::goals(const Scene& sc, const ForceDesc& f, std::vector<Goal>& out) const {
+  out.clear();
   const int str = f.strength();
   const bool led = !f.hqs.empty();
   const Targets& ts = targets(sc);
   out.reserve(ts.all.size());
+  // The claims by hex, in a table of the Mind's own (cleared after): one look
+  // a target instead of a search of the map. Every claim is 1 or more.
+  auto& claimed_at = claim_table.v;
+  if (claimed_at.size() < Scene::u(sc.n)) claimed_at.assign(Scene::u(sc.n), 0.0);
+  for (const auto& [h, sp] : claims) claimed_at[Scene::u(h)] = sp;
   for (const std::uint32_t k : ts.by_value) {  // the most valuable first (goal())
     const Target& t = ts.all[k];
     double cap = 1;
-    const auto it = claims.find(t.idx);
-    const double claimed = it == claims.end() ? 0 : it->second;
+    const double claimed = claimed_at[Scene::u(t.idx)];
     if (t.attack) {
       // Planned Attacks need an HQ unit (7.4); otherwise only March Combat, halved.
       const double need = led ? t.need : 2 * t.need;
@@ -137,7 +147,7 @@ std::vector<Goal> Mind::goals(const Scene& sc, const ForceDesc& f) const {
     }
     out.push_back({t.idx, t.value * cap, t.value, t.attack ? sc.mt.enter_mp[Scene::u(t.idx)] : 0});
   }
-  return out;
+  for (const auto& [h, sp] : claims) claimed_at[Scene::u(h)] = 0;
 }
 
 double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x,
@@ -245,7 +255,8 @@ Heuristic1870Bot::Odds Mind::march_odds(const Scene& sc, const ForceDesc& f, int
 }
 
 Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
-  const auto gs = goals(sc, f);
+  auto& gs = plan_goals.v;  // allocated once (plan_march is not reentrant)
+  goals(sc, f, gs);
   assert(tables.get() == &sc.mt);
   auto& known = goals_kept.v.find(tables, gs);
   Plan best;
