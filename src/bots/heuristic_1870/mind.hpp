@@ -92,7 +92,8 @@ struct Mind {
     std::uint64_t used = 0;  // when last found or made: the least recent goes first
   };
   struct TargetsKept {
-    std::array<std::array<TargetsMemo, 8>, 2> memos;  // per side
+    // Per side; 32, not 8: the search bench makes 28% fewer afresh.
+    std::array<std::array<TargetsMemo, 32>, 2> memos;
     std::uint64_t clock = 0;
   };
   mutable Scratch<TargetsKept> targets_memo;
