@@ -85,7 +85,7 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
   out.finished = st->terminal();
   out.returns = st->returns();
   out.final_hash = st->hash();
-  st->set_narration(true);
+  st->set_narration(true);  // handed on as any state is
   out.final_state = std::move(st);
   return out;
 }
