@@ -441,8 +441,7 @@ Action Mind::retreat(const Scene& sc, const std::vector<Action>& legal, const ch
     const int end = sc.map.index_of(path.back());
     if (end < 0) continue;
     double v = 0;
-    if (sc.sp_of(sc.foe, end) > 0 || (sc.in_ezoc(sc.me, end) && sc.sp_of(sc.me, end) == 0))
-      v -= 100;
+    if (sc.sp_of(sc.foe, end) > 0 || (sc.in_ezoc(end) && sc.sp_of(sc.me, end) == 0)) v -= 100;
     for (std::size_t i = 0; i < path.size(); ++i) {
       const hex::Hex from = i == 0 ? path[0] : path[i - 1];
       if (i > 0 && sc.map.river(from, path[i])) v -= 6;
@@ -535,7 +534,6 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
   if (!tables || tables->n != static_cast<int>(ws.data().map.hexes().size()))
     tables = tables_for(ws.data());
   const Side me = static_cast<Side>(p);
-  sides_seen |= 1u << wate1870::index(me);
   if (memo_turn != ws.turn() || memo_side != me) {
     memo_turn = ws.turn();
     memo_side = me;
@@ -564,9 +562,9 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
   if (step == StepKind::kMarch && ws.force())
     if (auto a = next_move(ws.data().map, ws.force()->hex, legal)) return *a;
   // The LOCs and ZOCs are the position's, but through a march those it was
-  // planned with (only the marching force moves).
-  if (step != StepKind::kMarch || !zocs[Scene::u(wate1870::index(wate1870::other(me)))])
-    refresh(ws, me);
+  // planned with (only the marching force moves; a Scene fetches an enemy ZOC
+  // not yet kept).
+  if (step != StepKind::kMarch || (!zocs[0] && !zocs[1])) refresh(ws, me);
   Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
     case StepKind::kAbsorb:
@@ -614,9 +612,9 @@ void Mind::refresh(const WateState& ws, Side me) {
   for (Side z : {Side::kFrench, Side::kGerman}) {
     const auto i = static_cast<std::size_t>(wate1870::index(z));
     locs[i].reset();  // Scene::loc asks ws.loc_map when needed
-    // Its own ZOC, which moves with every march of its own, is read only by
-    // the other side's Scenes.
-    zocs[i] = z != me || sides_seen == 3u ? ws.zoc_map(z) : nullptr;
+    // Not its own ZOC, which moves with every march of its own: a Scene reads
+    // only the enemy's.
+    zocs[i] = z != me ? ws.zoc_map(z) : nullptr;
   }
 }
 

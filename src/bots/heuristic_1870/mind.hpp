@@ -19,10 +19,8 @@ struct Mind {
   std::shared_ptr<const wate1870::ZocMap> zocs[2];
   Scratch<SceneKeep> keep;
   // The maps of ws's position (the state keeps them) that `me`'s Scenes read:
-  // only the enemy's ZOC (Scene::in_ezoc), and its own too once the Mind has
-  // played both sides (a march of the other side then reads it).
+  // the LOCs and only the enemy's ZOC (Scene::in_ezoc).
   void refresh(const WateState& ws, Side me);
-  unsigned sides_seen = 0;  // bit index(side): the sides it has chosen for
 
   // Memory within a side's turn: what forces committed to, lone forces with
   // nothing to do, the march being followed and the order meant for a force.

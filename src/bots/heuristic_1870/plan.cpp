@@ -212,7 +212,7 @@ inline int Mind::move_cost(const Scene& sc, const ForceDesc& f, int from, int di
   int mp = sc.mt.step(sc.rule_12_4, from, dir);  // the terrain and a river
   if (mp < 0) return -1;                         // closed (Map::passable)
   if (sc.sp_of(sc.foe, to) > 0) return -1;
-  if (f.cautious && sc.in_ezoc(sc.me, to)) mp += 1;
+  if (f.cautious && sc.in_ezoc(to)) mp += 1;
   if (sc.me == Side::kFrench) {
     auto occupied = [&](int i) {
       return sc.sp_of(Side::kFrench, i) > 0 || sc.hq[Scene::u(sc.k(Side::kFrench))][Scene::u(i)];
@@ -320,7 +320,7 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
       // No attack or step costs less than the cheapest terrain (the river, the
       // HQs, 12.1 only add): with less left the march ends here.
       if (m < sc.mt.least_mp) continue;
-      const bool stuck = (h != f.hex && sc.in_ezoc(sc.me, h)) || (h == f.hex && f.must_stop);
+      const bool stuck = (h != f.hex && sc.in_ezoc(h)) || (h == f.hex && f.must_stop);
       if (!f.army && f.raw() > 0) {
         for (int dir = 0; dir < 6; ++dir) {
           const int e = sc.map.neighbour_index(h, dir);
@@ -446,7 +446,7 @@ ForceDesc Mind::acting_force(const Scene& sc) const {
 
 bool Mind::wants_rally(const Scene& sc, int hex, int bad, int all) const {
   if (bad == 0 || sc.ws.rp(sc.me) < sc.b.tables().rally_cost()) return false;
-  if (sc.in_ezoc(sc.me, hex)) return false;
+  if (sc.in_ezoc(hex)) return false;
   if (!sc.loc(sc.me).has_loc(sc.hex_at(hex))) return false;
   return 3 * bad >= all;
 }

@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <array>
 #include <bit>
-#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -292,12 +291,8 @@ struct Scene {
     const auto c = ws.position().control[u(i)];
     return c < 0 ? std::nullopt : std::optional<Side>(static_cast<Side>(c));
   }
-  // `s` (this Scene's side: the enemy's is the only ZOC it has) is in the ZOC
-  // of its enemy in hex i.
-  bool in_ezoc([[maybe_unused]] Side s, int i) const {
-    assert(s == me);
-    return foe_zoc->in_zoc_index(i);
-  }
+  // A force of mine in hex i is in the enemy's ZOC (the only one a Scene has).
+  bool in_ezoc(int i) const { return foe_zoc->in_zoc_index(i); }
   // The LOCs (4.1): kept by the bot for a while (see Mind::choose), they change slowly.
   const wate1870::LocMap& loc(Side s) const {
     auto& slot = loc_[u(k(s))];
