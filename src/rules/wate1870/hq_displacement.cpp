@@ -26,9 +26,9 @@ std::vector<std::string> lone_hqs(const Position& pos, Side side, hex::Hex h) {
 // The events name the owner (visible_to) for 12.2: they tell of his HQs,
 // whoever acts (fog.cpp decides whether the other side may see them).
 Events WateState::displace_lone_hqs(Side side, hex::Hex h) {
-  const std::vector<int> owner{index(side)};
   const auto ids = lone_hqs(pos_, side, h);
-  if (ids.empty() || over_) return {};
+  if (ids.empty() || over_) return {};  // most march steps: no list of owners made
+  const std::vector<int> owner{index(side)};
   const auto dest = displacement_hexes(board(), h, side);
   if (dest.empty()) {
     steps_.push_back({StepKind::kHqDisplaceRoll, side, h});
