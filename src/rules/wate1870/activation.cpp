@@ -554,9 +554,9 @@ Events WateState::end_orders_off_the_map() {
 Events WateState::activation_complete() {
   first_activation_.reset();
   consecutive_passes_ = 0;
+  // The Action Phase ends when no side can activate anything.
   if (!can_activate_anything(Side::kFrench) && !can_activate_anything(Side::kGerman))
-    return told("phase",
-                [&] { return "Every force has activated (rule 5.0)"; });  // the Action Phase ends
+    return told("phase", [] { return "Every force has activated (rule 5.0)"; });
   steps_.push_back({StepKind::kInitiative, Side::kFrench});
   return {};
 }
