@@ -16,9 +16,16 @@ constexpr std::uint64_t kBotStream = 0x6b6f747362616c6cULL;
 RandomBot::RandomBot(std::uint64_t seed) : rng_(seed, kBotStream) {}
 
 Action RandomBot::choose(const State& st, Player p, const std::string& /*view_json*/) {
-  const auto legal = st.legal_actions(p);
-  assert(!legal.empty() && "choose() is only called when the player has a choice");
-  return legal[rng_.below(static_cast<std::uint32_t>(legal.size()))];
+  // Uniform over legal_actions(p), one draw of the generator: the state need
+  // make only the order drawn.
+  struct Draw final : IndexChooser {
+    Pcg32& rng;
+    explicit Draw(Pcg32& r) : rng(r) {}
+    std::size_t choose(std::size_t n) override { return rng.below(static_cast<std::uint32_t>(n)); }
+  } draw(rng_);
+  auto order = st.pick_legal_action(p, draw);
+  assert(order && "choose() is only called when the player has a choice");
+  return std::move(*order);
 }
 
 std::vector<std::string> bot_names() { return {"random", "heuristic", "search"}; }

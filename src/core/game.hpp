@@ -1,12 +1,14 @@
 #pragma once
 // The contract every rule system implements (docs/decisions/0001-engine-contract.md).
 // The CLI, server, bots, odds, replays and the generic contract suite use only this.
+#include <cstddef>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/action.hpp"
@@ -37,6 +39,15 @@ inline Events visible_events(const Events& events, Player viewer) {
     if (visible_to(e, viewer)) out.push_back(e);
   return out;
 }
+
+// Says which of a list of n things (n > 0) to take: its index, below n.
+class IndexChooser {
+ public:
+  virtual std::size_t choose(std::size_t n) = 0;
+
+ protected:
+  ~IndexChooser() = default;
+};
 
 enum class MoveKind { kPlayer, kSimultaneous, kChance, kTerminal };
 
@@ -75,6 +86,15 @@ class State {
   virtual MoveKind move_kind() const { return to_move().kind; }
   // The choices open to `player` now; empty if it is not theirs to move.
   virtual std::vector<Action> legal_actions(Player player) const = 0;
+  // legal_actions(player)[chooser.choose(n)], n the length of that list, or
+  // nullopt (the chooser not asked) when it is empty: the order a random bot
+  // takes. A state may make only the order chosen, not the whole list (a
+  // random game asks this at every decision, and takes one order of a dozen).
+  virtual std::optional<Action> pick_legal_action(Player player, IndexChooser& chooser) const {
+    auto legal = legal_actions(player);
+    if (legal.empty()) return std::nullopt;
+    return std::move(legal[chooser.choose(legal.size())]);
+  }
   // ok, or why not (stable code, a sentence, the rule). Never changes the state.
   virtual Status check(Player player, const Action& action) const = 0;
   // Applies a checked action; on error the state is unchanged. For chance

@@ -54,6 +54,7 @@ struct Checker {
       const auto legal = st.legal_actions(p);
       if (moving && legal.empty()) fail("player " + std::to_string(p) + " is to move but has no legal action");
       if (!moving && !legal.empty()) fail("player " + std::to_string(p) + " is not to move but has legal actions");
+      check_pick(st, p, legal);
       for (const auto& a : legal) {
         auto parsed = Action::parse(a.to_string());
         if (!parsed || !(*parsed == a)) fail("action text does not round-trip: " + a.to_string());
@@ -73,6 +74,39 @@ struct Checker {
         fail("chance_outcome_list() is not the list chance_outcomes() gives");
     } else if (!st.chance_outcomes().empty()) {
       fail("chance outcomes offered at a non-chance node");
+    }
+  }
+
+  // pick_legal_action is legal_actions()[i], asked with n its length: the first,
+  // the middle and the last order are picked, and none from an empty list.
+  void check_pick(const State& st, Player p, const std::vector<Action>& legal) {
+    struct Chooser final : IndexChooser {
+      std::size_t want = 0;
+      std::size_t asked_n = 0;
+      int asked = 0;
+      std::size_t choose(std::size_t n) override {
+        ++asked;
+        asked_n = n;
+        return std::min(want, n - 1);
+      }
+    };
+    const std::size_t n = legal.size();
+    for (const std::size_t i : {std::size_t{0}, n / 2, n == 0 ? 0 : n - 1}) {
+      Chooser c;
+      c.want = i;
+      const auto picked = st.pick_legal_action(p, c);
+      if (n == 0) {
+        if (picked || c.asked != 0) fail("pick_legal_action picks from an empty list");
+        return;
+      }
+      if (c.asked != 1 || c.asked_n != n)
+        fail("pick_legal_action asked " + std::to_string(c.asked) + " time(s) to choose of " +
+             std::to_string(c.asked_n) + ", not once of the " + std::to_string(n) +
+             " legal actions");
+      else if (!picked || !(*picked == legal[i]))
+        fail("pick_legal_action picked '" +
+             (picked ? picked->to_string() : std::string("nothing")) + "', not legal action " +
+             std::to_string(i) + " '" + legal[i].to_string() + "'");
     }
   }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "rules/wate1870/command.hpp"
+#include "rules/wate1870/order_list.hpp"
 #include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 
@@ -132,22 +133,37 @@ Action WateState::sp_order(Action base, const std::array<int, 3>& available,
   return base;
 }
 
-void WateState::with_mix(Action& order, const std::array<int, 3>& available,
-                         const std::array<int, 3>& mix) {
+namespace {
+
+// sp=N, and the disrupted= and demoralized= that are not 0 unless the mix is
+// the best first, each given to put(key, n).
+template <class Put>
+void put_mix(const std::array<int, 3>& available, const std::array<int, 3>& mix, Put put) {
   const int n = mix[0] + mix[1] + mix[2];
-  order.with("sp", std::to_string(n));
+  put("sp", n);
   // A mix all in good order is always the best first: it is written so.
-  if (mix != best_first(available, n)) {
-    if (mix[1] > 0) order.with("disrupted", std::to_string(mix[1]));
-    if (mix[2] > 0) order.with("demoralized", std::to_string(mix[2]));
+  if (mix != WateState::best_first(available, n)) {
+    if (mix[1] > 0) put("disrupted", mix[1]);
+    if (mix[2] > 0) put("demoralized", mix[2]);
   }
 }
 
-void WateState::add_sp_orders(std::vector<Action>& out, const Action& base,
+}  // namespace
+
+void WateState::with_mix(Action& order, const std::array<int, 3>& available,
+                         const std::array<int, 3>& mix) {
+  put_mix(available, mix, [&](std::string_view key, int n) { order.with(key, std::to_string(n)); });
+}
+
+void WateState::add_sp_orders(OrderList& out, const hex::Hex* detach_from,
                               const std::array<int, 3>& available, int n) const {
   for (int m = 0; m <= std::min(n, available[2]); ++m)
-    for (int d = 0; d <= std::min(n - m, available[1]); ++d)
-      if (n - d - m <= available[0]) with_mix(out.emplace_back(base), available, {n - d - m, d, m});
+    for (int d = 0; d <= std::min(n - m, available[1]); ++d) {
+      if (n - d - m > available[0]) continue;
+      auto order = detach_from ? out.add("detach").hex("hex", *detach_from) : out.add("march");
+      put_mix(available, {n - d - m, d, m},
+              [&]<std::size_t N>(const char(&key)[N], int k) { order.num(key, k); });
+    }
 }
 
 std::string WateState::mix_text(const std::array<int, 3>& mix) {
@@ -175,13 +191,12 @@ bool WateState::can_activate_anything(Side side) const {
 
 // ---- top level: activate an HQ or a force, or pass ----
 
-std::vector<Action> WateState::activation_actions(Side side) const {
+void WateState::activation_actions(Side side, OrderList& out) const {
   // Room for most lists at once (about 24 orders): growing it moved every order.
-  std::vector<Action> out;
   out.reserve(32);
-  out.emplace_back("pass");
+  out.add("pass");
   for (const auto& q : pos_.hqs)
-    if (q.side == side && q.hex && !q.activated) out.emplace_back("activate").with("hq", q.id);
+    if (q.side == side && q.hex && !q.activated) out.add("activate").text("hq", q.id);
   const int max = data_->forces.inherent(side).max_sp;
   // The groups come sorted by hex (normalised): each hex's are one run, read once,
   // and the hexes come in the order of their first group as before.
@@ -207,9 +222,8 @@ std::vector<Action> WateState::activation_actions(Side side) const {
     if (!unactivated) continue;
     while (next_hq != hq_hexes.end() && *next_hq < h) ++next_hq;
     const bool has_hq = next_hq != hq_hexes.end() && *next_hq == h;
-    if (!has_hq && available <= max) out.emplace_back("activate").with("hex", h.id());
+    if (!has_hq && available <= max) out.add("activate").hex("hex", h);
   }
-  return out;
 }
 
 rz::Status WateState::check_activation(Side side, const Action& a) const {
@@ -292,12 +306,11 @@ Events WateState::apply_activation(Side side, const Action& a) {
 
 // ---- an activated HQ gives orders (7.0, 3.6.2) ----
 
-std::vector<Action> WateState::hq_order_actions(Side side) const {
+void WateState::hq_order_actions(Side side, OrderList& out) const {
   const Frame& f = frames_.back();
   const HqUnit* q = pos_.hq(f.hq);
-  std::vector<Action> out;
   out.reserve(32);  // as the activation list
-  out.emplace_back("end");
+  out.add("end");
   const int max = data_->forces.inherent(side).max_sp;
   std::vector<hex::Hex> reach{*q->hex};
   for (auto n : hex::neighbours(*q->hex))
@@ -305,25 +318,22 @@ std::vector<Action> WateState::hq_order_actions(Side side) const {
   for (auto h : reach) {
     const auto by_status = available_by_status(side, h);
     const int avail = std::min({by_status[0] + by_status[1] + by_status[2], f.limit_left, max});
-    const Action detach = Action("detach").with("hex", h.id());
-    for (int n = 1; n <= avail; ++n) add_sp_orders(out, detach, by_status, n);
+    for (int n = 1; n <= avail; ++n) add_sp_orders(out, &h, by_status, n);
   }
   const Rank rank = hq_rank(board(), *q);
   for (const auto& o : pos_.hqs)
     if (o.side == side && o.hex && !o.activated && o.id != q->id && hex::distance(*o.hex, *q->hex) <= 1 &&
         static_cast<int>(hq_rank(board(), o)) < static_cast<int>(rank))
-      out.emplace_back("activate").with("hq", o.id);
+      out.add("activate").text("hq", o.id);
   const auto own_by_status = available_by_status(side, *q->hex);
   const int own = std::min(own_by_status[0] + own_by_status[1] + own_by_status[2], f.limit_left);
-  for (int n = 0; n <= own; ++n) add_sp_orders(out, Action("march"), own_by_status, n);
-  for (auto& a : planned_attack_actions(side)) out.push_back(std::move(a));
+  for (int n = 0; n <= own; ++n) add_sp_orders(out, nullptr, own_by_status, n);
+  for (auto& a : planned_attack_actions(side)) out.add(std::move(a));
   // 7.3: a rally takes the worst SP first, off the train (RA-2): any number of
   // them includes a disordered one if there is one (RA-1).
   if (own > 0)
     if (const RallySp sp = rally_sp(side, *q->hex, false); rally_possible(side, *q->hex, sp))
-      for (int n = 1; n <= std::min(own, sp.all); ++n)
-        out.emplace_back("rally").with("sp", std::to_string(n));
-  return out;
+      for (int n = 1; n <= std::min(own, sp.all); ++n) out.add("rally").num("sp", n);
 }
 
 rz::Status WateState::check_hq_order(Side side, const Action& a) const {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "rules/wate1870/loc.hpp"
+#include "rules/wate1870/order_list.hpp"
 #include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 
@@ -181,8 +182,7 @@ std::vector<hex::Hex> WateState::mobilization_hexes_one_by_one(Side side) const 
   return out;
 }
 
-std::vector<Action> WateState::admin_actions(Side side) const {
-  std::vector<Action> out;
+void WateState::admin_actions(Side side, OrderList& out) const {
   const auto& t = data_->tables;
   const int rp = rp_[index(side)];
   // 8.5.1: an HQ off the map after a casualty, due back this turn.
@@ -193,13 +193,13 @@ std::vector<Action> WateState::admin_actions(Side side) const {
   // an HQ the side can pay for, or an HQ due back.
   const bool returning = std::any_of(pos_.hqs.begin(), pos_.hqs.end(),
                                      [&](const HqUnit& q) { return q.side == side && due_back(q); });
-  if (!returning && rp < t.mobilise_sp_cost(side) && rp < t.mobilise_hq_cost(side)) return out;
+  if (!returning && rp < t.mobilise_sp_cost(side) && rp < t.mobilise_hq_cost(side)) return;
   const auto hexes = mobilization_hexes(side);
   for (hex::Hex h : hexes) {
     const HexUse* u = find_use(side, h);
     const int room = t.mobilise_sp_per_hex(side) - (u ? u->sp : 0);
     for (int n = 1; n <= room && n * t.mobilise_sp_cost(side) <= rp; ++n)
-      out.emplace_back("mobilize").with("hex", h.id()).with("sp", std::to_string(n));
+      out.add("mobilize").hex("hex", h).num("sp", n);
   }
   for (const auto& q : pos_.hqs) {
     if (q.side != side) continue;
@@ -207,13 +207,12 @@ std::vector<Action> WateState::admin_actions(Side side) const {
       for (hex::Hex h : hexes) {
         const HexUse* u = find_use(side, h);
         if ((u ? u->hq : 0) < t.mobilise_hq_per_hex(side))
-          out.emplace_back("mobilize").with("hq", q.id).with("hex", h.id());
+          out.add("mobilize").text("hq", q.id).hex("hex", h);
       }
     } else if (due_back(q)) {
-      for (hex::Hex h : hexes) out.emplace_back("return").with("hq", q.id).with("hex", h.id());
+      for (hex::Hex h : hexes) out.add("return").text("hq", q.id).hex("hex", h);
     }
   }
-  return out;
 }
 
 rz::Status WateState::check_admin(Side side, const Action& a) const {

@@ -20,6 +20,7 @@
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/map.hpp"
 #include "rules/wate1870/movement.hpp"
+#include "rules/wate1870/order_list.hpp"
 #include "rules/wate1870/orders.hpp"
 #include "rules/wate1870/state.hpp"
 #include "rules/wate1870/zoc.hpp"
@@ -206,7 +207,7 @@ Result<int> WateState::march_combat_cost(hex::Hex to) const {
 
 // ---- the march's orders ----
 
-std::vector<Action> WateState::march_actions(Side side) const {
+void WateState::march_actions(Side side, OrderList& cand) const {
   // Every order listed is one check_march accepts: the candidates go through it.
   // Those it would refuse for a reason read off the force alone are not made at
   // all (a march lists a dozen candidates at each step, most of them refused).
@@ -214,15 +215,14 @@ std::vector<Action> WateState::march_actions(Side side) const {
   // sure and not checked again: a stop, a step, a rail ride (the most of a
   // march's orders; the rides are dozens). A force fired on may only take the
   // step it began (7.1.2), so then every candidate is checked.
-  std::vector<Action> cand;
   std::vector<bool> sure;
   cand.reserve(16);  // the steps, attacks and train orders: the rail rides may add more
   sure.reserve(16);
   const bool fired = force_->fired_to.has_value();
   // Made in place in the list (a temporary moved in cost a third more).
-  auto add = [&]<std::size_t N>(const char(&verb)[N], bool certain) -> Action& {
+  auto add = [&]<std::size_t N>(const char(&verb)[N], bool certain) {
     sure.push_back(certain && !fired);
-    return cand.emplace_back(verb);
+    return cand.add(verb);
   };
   add("stop", true);
   const ForceSp fs = acting_sp(pos_, force_->hex, applying_, derived().acting);
@@ -252,10 +252,9 @@ std::vector<Action> WateState::march_actions(Side side) const {
   for (std::size_t k = 0; k < around.size(); ++k) {
     // 7.2: a force on a Forced March enters no EZOC (check_march's last test).
     if (steps[k])
-      add("move", !(force_->forced && in_enemy_zoc(board(), around[k], side)))
-          .with("to", around[k].id());
+      add("move", !(force_->forced && in_enemy_zoc(board(), around[k], side))).hex("to", around[k]);
     // ---- 7.1.1 March Combat (the lead's combat_procedure.cpp) ----
-    if (enemy_next[k]) add("attack", false).with("to", around[k].id());
+    if (enemy_next[k]) add("attack", false).hex("to", around[k]);
   }
   // 7.1.3: a force all on the train does not entrain, and only a rail hex has a
   // train; only an entrained force detrains. Nor does a force without the RP
@@ -277,8 +276,8 @@ std::vector<Action> WateState::march_actions(Side side) const {
       force_->mp_left >= data_->tables.rail(side).ride_mp) {
     const auto reach = rail_reach(force_->hex, side);
     cand.reserve(cand.size() + reach->size() + 4);  // the rides at once, and the few orders after
-    sure.reserve(cand.capacity());
-    for (auto to : *reach) add("rail", true).with("to", to.id());
+    sure.reserve(cand.size() + reach->size() + 4);
+    for (auto to : *reach) add("rail", true).hex("to", to);
   }
   // 7.2: whether the force may declare a Forced March at all is asked once.
   // The force's own flags first: forced_march_ready refuses a second Forced
@@ -288,38 +287,29 @@ std::vector<Action> WateState::march_actions(Side side) const {
                             forced_march_ready(board(), *force_, fs);
   // forced_ready is all check_forced_march asks of a German declaration.
   if (side == Side::kGerman && forced_ready)
-    for (int e = 1; e <= 3; ++e) add("forced-march", true).with("extra", std::to_string(e));
+    for (int e = 1; e <= 3; ++e) add("forced-march", true).num("extra", e);
   // 7.1: a pick-up costs 1 MP and takes no more SP than wait unactivated in the hex.
   if (side == Side::kGerman && !frames_.empty() && !on_train && force_->mp_left >= 1) {
     const int waiting = waiting_sp(pos_, side, force_->hex);
     for (int n = 1; n <= std::min(waiting, frames_.back().limit_left); ++n)
-      add("pickup", false).with("sp", std::to_string(n));
+      add("pickup", false).num("sp", n);
   }
   // The candidates check_march refuses are taken out where they stand.
-  std::size_t kept = 0;
-  for (std::size_t i = 0; i < cand.size(); ++i)
-    if (sure[i] || check_march(side, cand[i])) {
-      if (kept != i) cand[kept] = std::move(cand[i]);
-      ++kept;
-    }
-  cand.resize(kept);
+  cand.keep_if(sure, [&](const Action& a) { return static_cast<bool>(check_march(side, a)); });
   // 7.2: the French may go to every hex they reach with MP + extra avoiding EZOCs
   // (one search; check_forced_march repeats it for the order given), listed last.
   if (side == Side::kFrench && !force_->moved && forced_ready) {
     const auto reach = forced_reach();  // held: while applying it is made afresh
     const auto& dist = reach->dist;
     const auto& hexes = data_->map.hexes();
-    std::vector<std::pair<int, std::string>> to;  // each hex reached, with its MP
+    std::vector<std::pair<int, hex::Hex>> to;  // each hex reached, with its MP
     for (std::size_t i = 0; i < hexes.size(); ++i)
-      if (dist[i] > 0 && dist[i] <= force_->mp_left + 3)
-        to.emplace_back(dist[i], hexes[i].hex.id());
+      if (dist[i] > 0 && dist[i] <= force_->mp_left + 3) to.emplace_back(dist[i], hexes[i].hex);
     cand.reserve(cand.size() + 3 * to.size());
     for (int e = 1; e <= 3; ++e)
-      for (const auto& [d, id] : to)
-        if (d <= force_->mp_left + e)
-          cand.emplace_back("forced-march").with("to", id).with("extra", std::to_string(e));
+      for (const auto& [d, h] : to)
+        if (d <= force_->mp_left + e) cand.add("forced-march").hex("to", h).num("extra", e);
   }
-  return cand;
 }
 
 std::optional<int> WateState::step_mp(hex::Hex to) const {

@@ -10,6 +10,7 @@
 #include "rules/wate1870/derived.hpp"
 #include "rules/wate1870/loc.hpp"
 #include "rules/wate1870/movement.hpp"
+#include "rules/wate1870/order_list.hpp"
 #include "rules/wate1870/traced_cache.hpp"
 
 namespace rz::wate1870 {
@@ -267,24 +268,35 @@ MoveKind WateState::move_kind() const {
   return MoveKind::kPlayer;
 }
 
+bool WateState::list_drafted(const Step& s, OrderList& out) const {
+  switch (s.kind) {
+    case StepKind::kAdministrative:
+      out.add("end-administrative");
+      admin_actions(s.side, out);  // 6.2 (administrative.cpp)
+      return true;
+    case StepKind::kActivate:
+      activation_actions(s.side, out);
+      return true;
+    case StepKind::kHqOrders:
+      hq_order_actions(s.side, out);
+      return true;
+    case StepKind::kMarch:
+      march_actions(s.side, out);
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::vector<Action> WateState::legal_actions(Player player) const {
   if (move_kind() != MoveKind::kPlayer || player_of(steps_.back().side) != player) return {};
   const Step& s = steps_.back();
+  if (OrderList out(OrderList::Mode::kActions); list_drafted(s, out)) return std::move(out).take();
   switch (s.kind) {
-    case StepKind::kAdministrative: {
-      auto more = admin_actions(s.side);  // 6.2 (administrative.cpp)
-      std::vector<Action> out;
-      out.reserve(more.size() + 1);
-      out.emplace_back("end-administrative");
-      out.insert(out.end(), std::make_move_iterator(more.begin()),
-                 std::make_move_iterator(more.end()));
-      return out;
-    }
-    case StepKind::kRecovery: return recovery_actions(s.side);  // 10.0 (recovery.cpp)
-    case StepKind::kActivate: return activation_actions(s.side);
-    case StepKind::kHqOrders: return hq_order_actions(s.side);
-    case StepKind::kForceOrders: return force_order_actions(s.side);
-    case StepKind::kMarch: return march_actions(s.side);
+    case StepKind::kRecovery:
+      return recovery_actions(s.side);  // 10.0 (recovery.cpp)
+    case StepKind::kForceOrders:
+      return force_order_actions(s.side);
     case StepKind::kAbsorb: return absorb_actions(s);
     case StepKind::kArtillery:
     case StepKind::kReroll:
@@ -297,6 +309,15 @@ std::vector<Action> WateState::legal_actions(Player player) const {
     default: break;
   }
   return {};
+}
+
+std::optional<Action> WateState::pick_legal_action(Player player, IndexChooser& chooser) const {
+  if (move_kind() != MoveKind::kPlayer || player_of(steps_.back().side) != player)
+    return std::nullopt;
+  OrderList out(OrderList::Mode::kDrafts);
+  if (!list_drafted(steps_.back(), out)) return State::pick_legal_action(player, chooser);
+  if (out.size() == 0) return std::nullopt;
+  return out.make(chooser.choose(out.size()));
 }
 
 // Made afresh: the shared list below is checked against it (the contract suite).

@@ -23,6 +23,7 @@
 namespace rz::wate1870 {
 
 class LocMap;
+class OrderList;
 class ZocMap;
 
 enum class StepKind {
@@ -202,6 +203,7 @@ class WateState final : public State {
   // Asked by every list, check and roll too (the mover is steps_.back().side).
   MoveKind move_kind() const override;
   std::vector<Action> legal_actions(Player player) const override;
+  std::optional<Action> pick_legal_action(Player player, IndexChooser& chooser) const override;
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
   void set_narration(bool on) override { narrate_ = on; }
@@ -407,8 +409,11 @@ class WateState final : public State {
   std::shared_ptr<const Derived> before_apply_;
 
   // 7.0 activations (activation.cpp).
-  std::vector<Action> activation_actions(Side side) const;
-  std::vector<Action> hq_order_actions(Side side) const;
+  // The lists of orders drafted (order_list.hpp): a random bot makes only the
+  // one it takes. list_drafted lists the step's orders if its list is one of them.
+  bool list_drafted(const Step& s, OrderList& out) const;
+  void activation_actions(Side side, OrderList& out) const;
+  void hq_order_actions(Side side, OrderList& out) const;
   std::vector<Action> force_order_actions(Side side) const;
   rz::Status check_activation(Side side, const Action& a) const;
   rz::Status check_hq_order(Side side, const Action& a) const;
@@ -432,8 +437,9 @@ class WateState final : public State {
   int available_sp(Side side, hex::Hex h) const;  // unactivated SP in h
   rz::Status check_sp_mix(const Action& a, Side side, hex::Hex h) const;
   // The orders of n SP of h, one for each mix of statuses it may take (7.0):
-  // `base` with sp=N, and with disrupted= and demoralized= where the mix is not the best first.
-  void add_sp_orders(std::vector<Action>& out, const Action& base,
+  // detach hex= (`detach_from`) or march, with sp=N, and with disrupted= and
+  // demoralized= where the mix is not the best first.
+  void add_sp_orders(OrderList& out, const hex::Hex* detach_from,
                      const std::array<int, 3>& available, int n) const;
   // Marks the SP of a mix as the acting force (take_sps, one status at a time).
   void take_mix(Side side, hex::Hex h, const std::array<int, 3>& mix);
@@ -441,7 +447,7 @@ class WateState final : public State {
   std::string hq_label(const std::string& id) const;
 
   // 7.1 March (march.cpp).
-  std::vector<Action> march_actions(Side side) const;
+  void march_actions(Side side, OrderList& out) const;
   rz::Status check_march(Side side, const Action& a) const;
   Events apply_march(Side side, const Action& a);
   Events enter_hex(hex::Hex to, int cost);
@@ -466,7 +472,7 @@ class WateState final : public State {
   Events apply_march_roll(const Step& step, const Action& a);
   int rail_sp_used(Side side) const { return rail_turn_ == turn_ ? rail_sp_[index(side)] : 0; }
   // 6.0 Administrative Phase: 6.2 mobilization, returning HQs (administrative.cpp).
-  std::vector<Action> admin_actions(Side side) const;
+  void admin_actions(Side side, OrderList& out) const;
   rz::Status check_admin(Side side, const Action& a) const;
   Events apply_admin(Side side, const Action& a);
   // 9.0 Siege Phase (siege.cpp): pushes a kSiegeRoll step per fortress under
