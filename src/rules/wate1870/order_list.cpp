@@ -5,6 +5,27 @@
 
 namespace rz::wate1870 {
 
+OrderList::Spare& OrderList::spare() {
+  thread_local Spare kept;
+  return kept;
+}
+
+OrderList::OrderList(Mode mode) : mode_(mode) {
+  if (mode_ == Mode::kActions) return;
+  Spare& s = spare();
+  if (s.taken) {  // a list made while another is: it keeps its own
+    drafts_ = &own_drafts_;
+    return;
+  }
+  s.taken = true;
+  s.drafts.clear();
+  drafts_ = &s.drafts;
+}
+
+OrderList::~OrderList() {
+  if (Spare& s = spare(); drafts_ == &s.drafts) s.taken = false;
+}
+
 void OrderList::write(Action& order, const Arg& g) {
   const std::string_view key(g.key, g.key_len);
   switch (g.kind) {
@@ -20,16 +41,11 @@ void OrderList::write(Action& order, const Arg& g) {
   }
 }
 
-OrderList::Order& OrderList::Order::put(const char* key, std::size_t len, Kind kind, int a, int b,
-                                        const std::string* s) {
-  const Arg g{key, s, a, b, static_cast<std::uint8_t>(len), kind};
-  if (list_.mode_ == Mode::kActions) {
-    write(list_.actions_.back(), g);
-    return *this;
-  }
-  Draft& d = list_.drafts_.back();
+OrderList::Order& OrderList::Order::draft(const char* key, std::size_t len, Kind kind, int a, int b,
+                                          const std::string* s) {
+  Draft& d = list_.drafts_->back();
   assert(d.made < 0 && d.args < kMaxArgs);
-  d.arg[d.args++] = g;
+  d.arg[d.args++] = Arg{key, s, a, b, static_cast<std::uint8_t>(len), kind};
   return *this;
 }
 
@@ -38,7 +54,7 @@ void OrderList::add(Action a) {
     actions_.push_back(std::move(a));
     return;
   }
-  Draft& d = drafts_.emplace_back();
+  Draft& d = drafts_->emplace_back();
   d.made = static_cast<int>(made_.size());
   made_.push_back(std::move(a));
 }
@@ -47,12 +63,12 @@ void OrderList::reserve(std::size_t n) {
   if (mode_ == Mode::kActions)
     actions_.reserve(n);
   else
-    drafts_.reserve(n);
+    drafts_->reserve(n);
 }
 
 Action OrderList::make(std::size_t i) const {
   if (mode_ == Mode::kActions) return actions_[i];
-  const Draft& d = drafts_[i];
+  const Draft& d = (*drafts_)[i];
   if (d.made >= 0) return made_[static_cast<std::size_t>(d.made)];
   Action order(std::string(d.verb, d.verb_len));
   for (std::uint8_t k = 0; k < d.args; ++k) write(order, d.arg[k]);
@@ -62,8 +78,8 @@ Action OrderList::make(std::size_t i) const {
 std::vector<Action> OrderList::take() && {
   if (mode_ == Mode::kActions) return std::move(actions_);
   std::vector<Action> out;
-  out.reserve(drafts_.size());
-  for (std::size_t i = 0; i < drafts_.size(); ++i) out.push_back(make(i));
+  out.reserve(drafts_->size());
+  for (std::size_t i = 0; i < drafts_->size(); ++i) out.push_back(make(i));
   return out;
 }
 

@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -18,31 +19,42 @@ namespace rz::wate1870 {
 class OrderList {
  public:
   enum class Mode { kActions, kDrafts };
-  explicit OrderList(Mode mode) : mode_(mode) {}
+  explicit OrderList(Mode mode);
+  ~OrderList();
+  OrderList(const OrderList&) = delete;
+  OrderList& operator=(const OrderList&) = delete;
 
   // The order just added, given its arguments in turn, in the order of its text.
   // Verbs and keys are literals: a draft keeps only where they are.
   class Order {
    public:
+    // Made at once into the Action when the list makes Actions (as the rules
+    // wrote their lists before: a search lists every order at every node).
     template <std::size_t N>
     Order& hex(const char (&key)[N], hex::Hex h) {
-      return put(key, N - 1, Kind::kHex, h.col, h.row, nullptr);
+      if (list_.mode_ == Mode::kDrafts) return draft(key, N - 1, Kind::kHex, h.col, h.row, nullptr);
+      list_.actions_.back().with(std::string_view(key, N - 1), h.id());
+      return *this;
     }
     template <std::size_t N>
     Order& num(const char (&key)[N], int n) {
-      return put(key, N - 1, Kind::kNumber, n, 0, nullptr);
+      if (list_.mode_ == Mode::kDrafts) return draft(key, N - 1, Kind::kNumber, n, 0, nullptr);
+      list_.actions_.back().with(std::string_view(key, N - 1), std::to_string(n));
+      return *this;
     }
     // `s` outlives the list (an HQ's id in the state the list is made of).
     template <std::size_t N>
     Order& text(const char (&key)[N], const std::string& s) {
-      return put(key, N - 1, Kind::kText, 0, 0, &s);
+      if (list_.mode_ == Mode::kDrafts) return draft(key, N - 1, Kind::kText, 0, 0, &s);
+      list_.actions_.back().with(std::string_view(key, N - 1), s);
+      return *this;
     }
 
    private:
     friend class OrderList;
     explicit Order(OrderList& list) : list_(list) {}
     enum class Kind : std::uint8_t { kHex, kNumber, kText };
-    Order& put(const char* key, std::size_t len, Kind kind, int a, int b, const std::string* s);
+    Order& draft(const char* key, std::size_t len, Kind kind, int a, int b, const std::string* s);
     OrderList& list_;
   };
 
@@ -51,12 +63,12 @@ class OrderList {
     if (mode_ == Mode::kActions)
       actions_.emplace_back(verb);
     else
-      drafts_.push_back(Draft{verb, static_cast<std::uint8_t>(N - 1)});
+      drafts_->push_back(Draft{verb, static_cast<std::uint8_t>(N - 1)});
     return Order(*this);
   }
   // An order made already (by a list that is not drafted).
   void add(Action a);
-  std::size_t size() const { return mode_ == Mode::kActions ? actions_.size() : drafts_.size(); }
+  std::size_t size() const { return mode_ == Mode::kActions ? actions_.size() : drafts_->size(); }
   void reserve(std::size_t n);
   // The i-th order.
   Action make(std::size_t i) const;
@@ -72,14 +84,14 @@ class OrderList {
         if (mode_ == Mode::kActions)
           actions_[kept] = std::move(actions_[i]);
         else
-          drafts_[kept] = drafts_[i];
+          (*drafts_)[kept] = (*drafts_)[i];
       }
       ++kept;
     }
     if (mode_ == Mode::kActions)
       actions_.resize(kept);
     else
-      drafts_.resize(kept);
+      drafts_->resize(kept);
   }
 
  private:
@@ -101,10 +113,18 @@ class OrderList {
   };
 
   static void write(Action& order, const Arg& g);
+  struct Spare {
+    std::vector<Draft> drafts;
+    bool taken = false;
+  };
+  static Spare& spare();
 
   Mode mode_;
   std::vector<Action> actions_;  // kActions
-  std::vector<Draft> drafts_;    // kDrafts
+  // kDrafts: the drafts, in a vector this thread keeps for the next list (a
+  // list is made at every decision, and a march's may hold 150 drafts).
+  std::vector<Draft>* drafts_ = nullptr;
+  std::vector<Draft> own_drafts_;  // while another list holds the thread's
   std::vector<Action> made_;     // kDrafts: the orders added made
 };
 
