@@ -223,7 +223,7 @@ Action Mind::hq_orders(const Scene& sc, Legal& legal) {
 
   // 1. A Planned Attack at good odds (7.4): the HQ's own action, so first.
   if (!army && sc.adjacent_strength(sc.foe, at) > 0) {
-    Action a = best_attack(sc, legal.all(), nullptr);
+    Action a = best_attack(sc, legal.attacks(), nullptr);
     if (!a.verb.empty()) return a;
   }
 

@@ -96,6 +96,17 @@ class Legal {
     if (!list_) list_ = st_->legal_actions(p_);
     return *list_;
   }
+  // The Planned Attacks of the list (7.4), without the rest when it is not
+  // made yet (WateState::planned_attacks): what hq_orders weighs first.
+  std::vector<Action> attacks() {
+    if (!list_ && st_)
+      if (const auto* ws = dynamic_cast<const wate1870::WateState*>(st_))
+        return ws->planned_attacks();
+    std::vector<Action> out;
+    for (const auto& a : all())
+      if (a.verb == "attack") out.push_back(a);
+    return out;
+  }
   bool ok(const Action& a) {
     if (list_ || !st_) return contains(all(), a);
     return st_->check(p_, a).ok();

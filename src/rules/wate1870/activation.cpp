@@ -336,6 +336,11 @@ void WateState::hq_order_actions(Side side, OrderList& out) const {
       for (int n = 1; n <= std::min(own, sp.all); ++n) out.add("rally").num("sp", n);
 }
 
+std::vector<Action> WateState::planned_attacks() const {
+  if (move_kind() != MoveKind::kPlayer || steps_.back().kind != StepKind::kHqOrders) return {};
+  return planned_attack_actions(steps_.back().side);  // as hq_order_actions lists them
+}
+
 rz::Status WateState::check_hq_order(Side side, const Action& a) const {
   const Frame& f = frames_.back();
   const HqUnit* q = pos_.hq(f.hq);

@@ -258,6 +258,10 @@ class WateState final : public State {
   // The same written onto `order` where it stands (a list makes its orders in place).
   static void with_mix(Action& order, const std::array<int, 3>& available,
                        const std::array<int, 3>& mix);
+  // 7.4: the Planned Attacks among the orders of the HQ giving them now, as
+  // legal_actions lists them (none at another step): a bot that weighs its
+  // attacks first need not list every detachment to find them.
+  std::vector<Action> planned_attacks() const;
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
