@@ -5,7 +5,8 @@
 // (8.6), HQs left alone (GAP-W-35), advance after combat (8.7) and the VP of
 // 11.0. Each decision and each roll is a step, so a combat can be saved half-way.
 #include <algorithm>
-#include <numeric>
+#include <array>
+#include <cassert>
 #include <sstream>
 
 #include "rules/wate1870/combat.hpp"
@@ -85,27 +86,42 @@ std::vector<Action> WateState::planned_attack_actions(Side side) const {
       // The same attack with every subordinate HQ of the attacking hexes (GAP-W-13):
       // their limits may let SP of a hex join that the HQ's own limit does not reach.
       std::string with;
+      int with_limit = 0;
       for (const auto& o : pos_.hqs)
         if (o.side == side && o.hex && !o.activated && o.id != q->id &&
             std::find(from.begin(), from.end(), *o.hex) != from.end() &&
-            static_cast<int>(hq_rank(board(), o)) < static_cast<int>(hq_rank(board(), *q)))
+            static_cast<int>(hq_rank(board(), o)) < static_cast<int>(hq_rank(board(), *q))) {
           with += (with.empty() ? "" : ",") + o.id;
+          with_limit += hq_command_limit(board(), o);
+        }
+      std::array<int, 3> avail{};
+      for (std::size_t i = 0; i < from.size(); ++i) avail[i] = available_sp(side, from[i]);
       // Each set of hexes once, in the first order the command limit accepts
       // (ruling C-9, C-12): the HQ's hex first if it may, else the others' SP first.
+      // The set is made as check_planned_attack asks; only its test of the limit
+      // (the last) may refuse an order, and it is made here on numbers, not on
+      // an order written out and read back, with its sentence when refused.
+      if (frames_.back().limit_left < 1) return;
       for (const bool joined : {false, true}) {
         if (joined && with.empty()) return;
-        std::vector<std::size_t> order(from.size());
-        std::iota(order.begin(), order.end(), std::size_t{0});
+        std::array<std::size_t, 3> order{0, 1, 2};
         do {
+          int limit = frames_.back().limit_left + (joined ? with_limit : 0);
+          bool admitted = true;
+          for (std::size_t k = 0; k < from.size() && admitted; ++k) {
+            admitted = avail[order[k]] > 0 && limit > 0;
+            limit -= std::min(avail[order[k]], limit);
+          }
+          if (!admitted) continue;
           std::vector<hex::Hex> named;
-          for (auto i : order) named.push_back(from[i]);
+          for (std::size_t k = 0; k < from.size(); ++k) named.push_back(from[order[k]]);
           Action a = Action("attack").with("target", target.id()).with("from", hex_list(named));
           if (joined) a.with("with", with);
-          if (check_planned_attack(side, a)) {
-            out.push_back(std::move(a));
-            break;
-          }
-        } while (std::next_permutation(order.begin(), order.end()));
+          assert(check_planned_attack(side, a));
+          out.push_back(std::move(a));
+          break;
+        } while (std::next_permutation(order.begin(),
+                                       order.begin() + static_cast<std::ptrdiff_t>(from.size())));
       }
     };
     add({home});
