@@ -154,17 +154,39 @@ struct Tracer {
   // source on the line. Each hex passed is open and friendly controlled (or
   // holds 3 good-order SP, which also lets it pass an enemy controlled town).
   void trace_rail() {
+    // The trace reads only the rail hexes it may start from and those it may
+    // pass: most orders change neither (a march off the lines, a roll), so the
+    // lines are kept by those two sets, compared exactly.
+    struct Key {
+      HexRows start, pass;
+    };
+    Key key;
+    std::uint64_t hash = 0;
+    for (int r = 0; r < rows; ++r) {
+      key.start[r] = source[r] & open[r] & m.rail_rows()[r];
+      key.pass[r] = open[r] & (friendly[r] | strong[r]) & m.rail_rows()[r];
+      hash = mix_hash(mix_hash(hash, key.start[r]), key.pass[r]);
+    }
+    thread_local TracedCache<HexRows, 64, Key> kept;
+    rail_conn = *kept.get(
+        b.data.id.value, side, hash,
+        [&](const Key& k) { return k.start == key.start && k.pass == key.pass; },
+        [&](Key& k) { k = key; },
+        [&] { return std::make_shared<const HexRows>(lines(key.start, key.pass)); });
+  }
+
+  // The rail hexes joined to `start` by links through `pass`.
+  HexRows lines(const HexRows& start, const HexRows& pass) {
     queue.clear();
-    HexRows start;
-    for (int r = 0; r < rows; ++r) start[r] = source[r] & open[r] & m.rail_rows()[r];
     each(start, [&](int i) { queue.push_back(i); });
-    rail_conn = start;
+    HexRows conn = start;
     for (std::size_t q = 0; q < queue.size(); ++q)
       each_rail_neighbour(queue[q], [&](int j) {
-        if (in(rail_conn, j) || !in(open, j) || (!in(friendly, j) && !in(strong, j))) return;
-        put(rail_conn, j);
+        if (in(conn, j) || !in(pass, j)) return;
+        put(conn, j);
         queue.push_back(j);
       });
+    return conn;
   }
 
   // Least fixpoint over depots (4.1). A force traces from its own hex when it is
