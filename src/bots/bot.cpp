@@ -13,17 +13,11 @@ namespace {
 constexpr std::uint64_t kBotStream = 0x6b6f747362616c6cULL;
 }  // namespace
 
-RandomBot::RandomBot(std::uint64_t seed) : rng_(seed, kBotStream) {}
+RandomBot::RandomBot(std::uint64_t seed) : draw_(Pcg32(seed, kBotStream)) {}
 
 Action RandomBot::choose(const State& st, Player p, const std::string& /*view_json*/) {
-  // Uniform over legal_actions(p), one draw of the generator: the state need
-  // make only the order drawn.
-  struct Draw final : IndexChooser {
-    Pcg32& rng;
-    explicit Draw(Pcg32& r) : rng(r) {}
-    std::size_t choose(std::size_t n) override { return rng.below(static_cast<std::uint32_t>(n)); }
-  } draw(rng_);
-  auto order = st.pick_legal_action(p, draw);
+  // Uniform over legal_actions(p): the state need make only the order drawn.
+  auto order = st.pick_legal_action(p, draw_);
   assert(order && "choose() is only called when the player has a choice");
   return std::move(*order);
 }
@@ -59,16 +53,20 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
   out.log = GameLog{game.name(), scenario, options, seed, st->hash(), {}, {}};
   for (std::size_t p = 0; p < bots.size(); ++p) out.log.meta[game.player_name(static_cast<Player>(p))] = bots[p]->name();
 
+  // An order applied: counted, and logged with its events when recorded.
+  auto played = [&](Player p, const Action& a, Events& ev) {
+    ++out.actions;
+    if (!record) return;
+    out.log.entries.push_back({p, a, st->hash()});
+    out.events.insert(out.events.end(), std::make_move_iterator(ev.begin()),
+                      std::make_move_iterator(ev.end()));
+  };
   auto play = [&](Player p, const Action& a) -> Status {
     auto ev = st->apply(p, a);
     if (!ev)
       return make_error(ev.error().code, game.player_name(p) + " '" + a.to_string() +
                                              "' was refused: " + ev.error().to_string());
-    ++out.actions;
-    if (!record) return {};
-    out.log.entries.push_back({p, a, st->hash()});
-    out.events.insert(out.events.end(), std::make_move_iterator(ev->begin()),
-                      std::make_move_iterator(ev->end()));
+    played(p, a, *ev);
     return {};
   };
 
@@ -85,6 +83,12 @@ Result<PlayedGame> play_game(const Game& game, const std::string& scenario,
     // Simultaneous orders: each player to move, in player order.
     for (Player p : tm.players) {
       Bot& bot = *bots[static_cast<std::size_t>(p)];
+      if (IndexChooser* by_place = bot.chooser()) {
+        auto applied = st->apply_picked(p, *by_place);
+        if (!applied) return applied.error();
+        played(p, applied->action, applied->events);
+        continue;
+      }
       const Action a = bot.choose(*st, p, bot.needs_view() ? st->view(p) : std::string());
       if (auto ok = play(p, a); !ok) return ok.error();
     }

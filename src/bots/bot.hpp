@@ -34,6 +34,11 @@ class Bot {
   // True if a decision may take long enough for a player to wait on it (a
   // search): the console then says the bot is thinking.
   virtual bool deliberates() const { return false; }
+  // A bot that takes an order by its place in the legal list alone, whatever
+  // the orders say, gives the chooser of that place: play_game then lets the
+  // state apply the order it picks (State::apply_picked), with no list made
+  // and no check made again. choose() must take the order the chooser would.
+  virtual IndexChooser* chooser() { return nullptr; }
 };
 
 // Uniform over the legal actions, from its own seeded generator.
@@ -43,9 +48,16 @@ class RandomBot final : public Bot {
   Action choose(const State& st, Player p, const std::string& view_json) override;
   std::string name() const override { return "random"; }
   bool needs_view() const override { return false; }
+  IndexChooser* chooser() override { return &draw_; }
 
  private:
-  Pcg32 rng_;
+  // One draw of the generator, uniform below the list's length.
+  struct Draw final : IndexChooser {
+    Pcg32 rng;
+    explicit Draw(Pcg32 r) : rng(r) {}
+    std::size_t choose(std::size_t n) override { return rng.below(static_cast<std::uint32_t>(n)); }
+  };
+  Draw draw_;
 };
 
 // "random", "heuristic", "search" (search:N iterations or search:Nms a decision,

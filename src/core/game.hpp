@@ -95,6 +95,25 @@ class State {
     if (legal.empty()) return std::nullopt;
     return std::move(legal[chooser.choose(legal.size())]);
   }
+  // What apply_picked applied: the order, and the events apply() returned.
+  struct Applied {
+    Action action;
+    Events events;
+  };
+  // pick_legal_action(player, chooser) applied at once, and not checked again:
+  // it is an order of the state's own list, and every listed order passes
+  // check() (the contract suite holds a rule system to it). What a random game
+  // does at every decision. kNotYourTurn, nothing applied and the chooser not
+  // asked, when `player` has no order to give.
+  virtual Result<Applied> apply_picked(Player player, IndexChooser& chooser) {
+    auto order = pick_legal_action(player, chooser);
+    if (!order)
+      return make_error(Code::kNotYourTurn,
+                        "player " + std::to_string(player) + " has no order to give now");
+    auto events = apply(player, *order);
+    if (!events) return events.error();
+    return Applied{std::move(*order), std::move(events).value()};
+  }
   // ok, or why not (stable code, a sentence, the rule). Never changes the state.
   virtual Status check(Player player, const Action& action) const = 0;
   // Applies a checked action; on error the state is unchanged. For chance

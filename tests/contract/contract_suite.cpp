@@ -110,6 +110,27 @@ struct Checker {
     }
   }
 
+  // apply_picked by a player not to move: refused as not_your_turn, the chooser
+  // not asked, nothing changed.
+  void check_apply_picked_refusals(State& st, Player mover) {
+    struct Never final : IndexChooser {
+      int asked = 0;
+      std::size_t choose(std::size_t) override {
+        ++asked;
+        return 0;
+      }
+    } never;
+    const std::uint64_t before = st.hash();
+    for (Player q = 0; q < cfg.game->num_players(); ++q) {
+      if (q == mover) continue;
+      auto r = st.apply_picked(q, never);
+      if (r || r.error().code != Code::kNotYourTurn || never.asked != 0)
+        fail("apply_picked by player " + std::to_string(q) +
+             ", not to move, was not refused as not_your_turn");
+    }
+    if (st.hash() != before) fail("a refused apply_picked changed the state");
+  }
+
   // check() and refused apply() must change nothing, and errors carry a reason.
   void check_refusals(State& st) {
     const std::uint64_t before = st.hash();
@@ -331,6 +352,7 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
       const ToMove tm = st->to_move();
       Player p = kChance;
       Action a;
+      std::size_t listed_at = 0;  // a's place in the mover's legal list
       std::shared_ptr<const std::vector<ChanceOutcome>> shared;
       std::vector<ChanceOutcome> shared_copy;
       if (tm.kind == MoveKind::kChance) {
@@ -357,8 +379,13 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
             break;
           }
         }
+        listed_at =
+            static_cast<std::size_t>(std::find(legal.begin(), legal.end(), a) - legal.begin());
       }
       if (deep) twin = st->clone();
+      // apply_picked, on a clone: the order at a's place, applied as apply(a) applies it.
+      std::unique_ptr<State> picked = deep && p != kChance ? st->clone() : nullptr;
+      if (picked && tm.kind == MoveKind::kPlayer) c.check_apply_picked_refusals(*picked, p);
       std::vector<std::optional<std::string>> told;
       if (cfg.secrets_of)
         for (Player q = 0; q < cfg.game->num_players(); ++q) told.push_back(st->describe_action_for(q, a));
@@ -374,6 +401,20 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
         auto now = c.secrets(*st);
         c.check_told(*ev, told, p, secrets, now);
         secrets = std::move(now);
+      }
+      if (picked) {
+        struct At final : IndexChooser {
+          std::size_t at = 0;
+          std::size_t choose(std::size_t) override { return at; }
+        } at;
+        at.at = listed_at;
+        auto applied = picked->apply_picked(p, at);
+        if (!applied)
+          c.fail("apply_picked refused legal action " + std::to_string(listed_at) + ": " +
+                 applied.error().to_string());
+        else if (!(applied->action == a) || picked->hash() != st->hash() || applied->events != *ev)
+          c.fail("apply_picked of legal action " + std::to_string(listed_at) + " '" +
+                 a.to_string() + "' did not play as apply() did");
       }
       for (auto* copy : {twin.get(), restored.get()}) {
         if (!copy) continue;

@@ -456,6 +456,21 @@ rz::Status WateState::check_step(Player player, const Action& action) const {
 
 Result<Events> WateState::apply(Player player, const Action& action) {
   if (auto ok = check_impl(player, action); !ok) return ok.error();
+  return apply_checked(action);
+}
+
+Result<State::Applied> WateState::apply_picked(Player player, IndexChooser& chooser) {
+  auto order = pick_legal_action(player, chooser);
+  if (!order) {
+    // Not this player's to move, or the game is over: check() says whose it is.
+    if (auto refused = check_impl(player, Action("pass")); !refused) return refused.error();
+    return make_error(Code::kNotYourTurn, "there is no order to give now");
+  }
+  Events events = apply_checked(*order);
+  return Applied{std::move(*order), std::move(events)};
+}
+
+Events WateState::apply_checked(const Action& action) {
   // The LOC maps (4.1) of a position that the action leaves as it was (orders
   // that move nothing, most rolls) come back from LocMap::of's cache.
   before_apply_ = std::move(derived_);

@@ -206,6 +206,7 @@ class WateState final : public State {
   std::optional<Action> pick_legal_action(Player player, IndexChooser& chooser) const override;
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
+  Result<Applied> apply_picked(Player player, IndexChooser& chooser) override;
   void set_narration(bool on) override { narrate_ = on; }
   std::vector<ChanceOutcome> chance_outcomes() const override;
   std::shared_ptr<const std::vector<ChanceOutcome>> chance_outcome_list() const override;
@@ -400,6 +401,8 @@ class WateState final : public State {
   std::shared_ptr<const std::vector<hex::Hex>> rail_reach(hex::Hex from, Side side) const;
   bool has_loc_at(hex::Hex h, Side side) const;
   Derived& derived() const;
+  // apply() after its check: an order checked, or one of the state's own list.
+  Events apply_checked(const Action& action);
   std::vector<ChanceOutcome> chance_outcomes_afresh() const;
   // The outcomes of the roll due, kept in derived_.
   const std::shared_ptr<const std::vector<ChanceOutcome>>& kept_chance_outcomes() const;
