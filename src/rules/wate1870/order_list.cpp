@@ -41,14 +41,6 @@ void OrderList::write(Action& order, const Arg& g) {
   }
 }
 
-OrderList::Order& OrderList::Order::draft(const char* key, std::size_t len, Kind kind, int a, int b,
-                                          const std::string* s) {
-  Draft& d = list_.drafts_->back();
-  assert(d.made < 0 && d.args < kMaxArgs);
-  d.arg[d.args++] = Arg{key, s, a, b, static_cast<std::uint8_t>(len), kind};
-  return *this;
-}
-
 void OrderList::add(Action a) {
   if (mode_ == Mode::kActions) {
     actions_.push_back(std::move(a));

@@ -4,6 +4,7 @@
 // arguments as numbers, and only the one a random bot picks made an Action.
 // The orders not taken were a sixth of a random game: their texts, their hex
 // ids and numbers written out, their blocks of arguments.
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -54,7 +55,12 @@ class OrderList {
     friend class OrderList;
     explicit Order(OrderList& list) : list_(list) {}
     enum class Kind : std::uint8_t { kHex, kNumber, kText };
-    Order& draft(const char* key, std::size_t len, Kind kind, int a, int b, const std::string* s);
+    Order& draft(const char* key, std::size_t len, Kind kind, int a, int b, const std::string* s) {
+      Draft& d = list_.drafts_->back();
+      assert(d.made < 0 && d.args < kMaxArgs);
+      d.arg[d.args++] = Arg{key, s, a, b, static_cast<std::uint8_t>(len), kind};
+      return *this;
+    }
     OrderList& list_;
   };
 
@@ -63,7 +69,7 @@ class OrderList {
     if (mode_ == Mode::kActions)
       actions_.emplace_back(verb);
     else
-      drafts_->push_back(Draft{verb, static_cast<std::uint8_t>(N - 1)});
+      drafts_->emplace_back(verb, static_cast<std::uint8_t>(N - 1));
     return Order(*this);
   }
   // An order made already (by a list that is not drafted).
@@ -105,11 +111,15 @@ class OrderList {
   };
   static constexpr std::size_t kMaxArgs = 4;  // detach hex= sp= disrupted= demoralized=
   struct Draft {
+    Draft() = default;
+    Draft(const char* v, std::uint8_t len) : verb(v), verb_len(len) {}
     const char* verb = nullptr;
     std::uint8_t verb_len = 0;
     std::uint8_t args = 0;
     int made = -1;  // index in made_ of an order added made
-    Arg arg[kMaxArgs]{};
+    // Only the first `args` are read: the rest are left as they are (a list
+    // drafts an order in a few instructions, and zeroing these was most of them).
+    Arg arg[kMaxArgs];
   };
 
   static void write(Action& order, const Arg& g);
