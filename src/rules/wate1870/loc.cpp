@@ -57,7 +57,12 @@ struct Tracer {
   const Map& m;
   Side side;
   int rows, width;
-  HexRows enemy, good, strong, held, friendly, open, source, rail_conn;
+  HexRows enemy, good, strong, held, friendly, open, source;
+  // The rail hexes on a line to a source, and those next along a line to one.
+  struct Lines {
+    HexRows conn, joined;
+  };
+  std::shared_ptr<const Lines> rail;
   std::vector<int> queue;
 
   Tracer(const Board& board, Side s)
@@ -167,26 +172,28 @@ struct Tracer {
       key.pass[r] = open[r] & (friendly[r] | strong[r]) & m.rail_rows()[r];
       hash = mix_hash(mix_hash(hash, key.start[r]), key.pass[r]);
     }
-    thread_local TracedCache<HexRows, 64, Key> kept;
-    rail_conn = *kept.get(
+    thread_local TracedCache<Lines, 64, Key> kept;
+    rail = kept.get(
         b.data.id.value, side, hash,
         [&](const Key& k) { return k.start == key.start && k.pass == key.pass; },
         [&](Key& k) { k = key; },
-        [&] { return std::make_shared<const HexRows>(lines(key.start, key.pass)); });
+        [&] { return std::make_shared<const Lines>(lines(key.start, key.pass)); });
   }
 
-  // The rail hexes joined to `start` by links through `pass`.
-  HexRows lines(const HexRows& start, const HexRows& pass) {
+  // The rail hexes joined to `start` by links through `pass`, and the hexes
+  // one link on from them.
+  Lines lines(const HexRows& start, const HexRows& pass) {
     queue.clear();
     each(start, [&](int i) { queue.push_back(i); });
-    HexRows conn = start;
+    Lines l{start, {}};
     for (std::size_t q = 0; q < queue.size(); ++q)
       each_rail_neighbour(queue[q], [&](int j) {
-        if (in(conn, j) || !in(pass, j)) return;
-        put(conn, j);
+        if (in(l.conn, j) || !in(pass, j)) return;
+        put(l.conn, j);
         queue.push_back(j);
       });
-    return conn;
+    each(l.conn, [&](int i) { each_rail_neighbour(i, [&](int j) { put(l.joined, j); }); });
+    return l;
   }
 
   // Least fixpoint over depots (4.1). A force traces from its own hex when it is
@@ -196,8 +203,9 @@ struct Tracer {
   // anchor. Anchors are open sources, open friendly hexes on a line to a source,
   // and open hexes with good-order SP that have a LOC themselves (depots).
   HexRows solve() {
-    HexRows joined;  // rail hexes next along the line to one on a line to a source
-    each(rail_conn, [&](int i) { each_rail_neighbour(i, [&](int j) { put(joined, j); }); });
+    const HexRows& rail_conn = rail->conn;
+    const HexRows& joined =
+        rail->joined;  // rail hexes next along the line to one on a line to a source
     const auto& closed = m.neutral_rows();
     HexRows own_hex, anchor;
     for (int r = 0; r < rows; ++r) {
