@@ -4,6 +4,7 @@
 // arguments as numbers, and only the one a random bot picks made an Action.
 // The orders not taken were a sixth of a random game: their texts, their hex
 // ids and numbers written out, their blocks of arguments.
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -113,6 +114,19 @@ class OrderList {
   struct Draft {
     Draft() = default;
     Draft(const char* v, std::uint8_t len) : verb(v), verb_len(len) {}
+    // A copy reads only the arguments written (the others hold no value).
+    Draft(const Draft& o) noexcept
+        : verb(o.verb), verb_len(o.verb_len), args(o.args), made(o.made) {
+      std::copy_n(o.arg, o.args, arg);
+    }
+    Draft& operator=(const Draft& o) noexcept {
+      verb = o.verb;
+      verb_len = o.verb_len;
+      args = o.args;
+      made = o.made;
+      std::copy_n(o.arg, o.args, arg);
+      return *this;
+    }
     const char* verb = nullptr;
     std::uint8_t verb_len = 0;
     std::uint8_t args = 0;
