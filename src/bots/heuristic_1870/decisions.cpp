@@ -565,6 +565,18 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
   // planned with (only the marching force moves; a Scene fetches an enemy ZOC
   // not yet kept).
   if (step != StepKind::kMarch || (!zocs[0] && !zocs[1])) refresh(ws, me);
+  // A march at the end of its path with no attack stops, as march() would,
+  // without the Scene (most of the march decisions that get this far). The
+  // enemy's ZOC is fetched as the Scene would have.
+  if (step == StepKind::kMarch && ws.force() && plan && plan->attack < 0) {
+    const int at = ws.data().map.index_of(ws.force()->hex);
+    if (plan->path.empty() ? plan->start == at : plan->path.back() == at) {
+      auto& slot = zocs[static_cast<std::size_t>(wate1870::index(wate1870::other(me)))];
+      if (!slot) slot = ws.zoc_map(wate1870::other(me));
+      plan.reset();
+      return stop(legal);
+    }
+  }
   Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
     case StepKind::kAbsorb:
