@@ -395,20 +395,28 @@ Action Mind::stop(Legal& legal) {
   return legal.all().front();
 }
 
-Action Mind::absorb(const Scene& sc, const std::vector<Action>& legal) {
+// My SP in hex h by status, as a Scene's tables count them.
+static std::array<int, 3> my_sp_in(const WateState& ws, Side me, hex::Hex h) {
+  std::array<int, 3> n{};
+  ws.position().sps.each_in(h, [&](const SpGroup& g) {
+    if (g.side != me || g.count <= 0) return;
+    n[g.status == Status1870::kGood ? 0 : g.status == Status1870::kDisrupted ? 1 : 2] += g.count;
+  });
+  return n;
+}
+
+Action Mind::absorb(const WateState& ws, Side me, const std::vector<Action>& legal) {
   // Eliminate the worst SP first; degrade so as to keep the most combat
   // strength (3.5.1) without eliminating a demoralized SP if it can be helped.
+  const Board b{ws.data(), ws.position(), ws.options()};
   const Action* best = nullptr;
   double bv = -kInf;
   for (const auto& a : legal) {
     const auto h = hex_of(a, "hex");
     const auto st = wate1870::parse_status(a.get("status") ? *a.get("status") : "");
     if (!h || !st) continue;
-    const int i = sc.map.index_of(*h);
-    if (i < 0) continue;
-    int g = sc.good[Scene::u(sc.k(sc.me))][Scene::u(i)],
-        d = sc.dis[Scene::u(sc.k(sc.me))][Scene::u(i)],
-        m = sc.dem[Scene::u(sc.k(sc.me))][Scene::u(i)];
+    if (ws.data().map.index_of(*h) < 0) continue;
+    auto [g, d, m] = my_sp_in(ws, me, *h);
     const int before = wate1870::status_strength(g, d, m);
     double v = 0;
     if (a.verb == "eliminate") {
@@ -424,7 +432,7 @@ Action Mind::absorb(const Scene& sc, const std::vector<Action>& legal) {
       v += wate1870::status_strength(g, d, m) - before;
     }
     // Cavalry is the last to go (8.1), formation none the first.
-    const auto* def = sc.b.forces().find(a.get("formation") ? *a.get("formation") : "");
+    const auto* def = b.forces().find(a.get("formation") ? *a.get("formation") : "");
     if (def && def->cavalry) v -= 0.2;
     if (v > bv) bv = v, best = &a;
   }
@@ -512,16 +520,16 @@ Action Mind::displace(const Scene& sc, const std::vector<Action>& legal) {
   return best ? *best : legal.front();
 }
 
-Action Mind::recovery(const Scene& sc, const std::vector<Action>& legal) {
+Action Mind::recovery(const WateState& ws, Side me, const std::vector<Action>& legal) {
   const Action* best = nullptr;
   int most = 0;
   for (const auto& a : legal) {
     if (a.verb != "recover") continue;
     const auto h = hex_of(a, "hex");
-    const int i = h ? sc.map.index_of(*h) : -1;
+    const int i = h ? ws.data().map.index_of(*h) : -1;
     if (i < 0) continue;
-    const int bad =
-        sc.dis[Scene::u(sc.k(sc.me))][Scene::u(i)] + 2 * sc.dem[Scene::u(sc.k(sc.me))][Scene::u(i)];
+    const auto n = my_sp_in(ws, me, *h);
+    const int bad = n[1] + 2 * n[2];
     if (bad > most) most = bad, best = &a;
   }
   if (best) return *best;
@@ -577,10 +585,11 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
       return stop(legal);
     }
   }
+  // Losses and recovery read only my SP in a few hexes: no Scene for them.
+  if (step == StepKind::kAbsorb) return absorb(ws, me, legal.all());
+  if (step == StepKind::kRecovery) return recovery(ws, me, legal.all());
   Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
-    case StepKind::kAbsorb:
-      return absorb(sc, legal.all());
     case StepKind::kReroll:
       return reroll(sc, legal.all());
     case StepKind::kRetreat:
@@ -599,8 +608,6 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
       return advance(sc, legal.all());
     case StepKind::kHqDisplace:
       return displace(sc, legal.all());
-    case StepKind::kRecovery:
-      return recovery(sc, legal.all());
     case StepKind::kAdministrative:
       return administrative(sc, legal.all());
     case StepKind::kActivate:

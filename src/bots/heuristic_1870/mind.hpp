@@ -180,12 +180,12 @@ struct Mind {
   Action march(const Scene& sc, Legal& legal);
   Action stop(Legal& legal);
   std::optional<Action> next_move(const wate1870::Map& map, hex::Hex at, Legal& legal) const;
-  Action absorb(const Scene& sc, const std::vector<Action>& legal);
+  Action absorb(const WateState& ws, Side me, const std::vector<Action>& legal);
   Action retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb);
   Action advance(const Scene& sc, const std::vector<Action>& legal);
   Action reroll(const Scene& sc, const std::vector<Action>& legal);
   Action displace(const Scene& sc, const std::vector<Action>& legal);
-  Action recovery(const Scene& sc, const std::vector<Action>& legal);
+  Action recovery(const WateState& ws, Side me, const std::vector<Action>& legal);
   double hq_priority(const Scene& sc, const HqUnit& q) const;
   Action best_attack(const Scene& sc, const std::vector<Action>& legal, double* value) const;
 };
