@@ -546,6 +546,7 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
     memo_turn = ws.turn();
     memo_side = me;
     claims.clear();
+    claims_id = 0;
     idle.clear();
   }
   if (ws.steps().empty()) return legal.all().front();

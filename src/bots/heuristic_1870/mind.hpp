@@ -27,6 +27,7 @@ struct Mind {
   int memo_turn = -1;
   Side memo_side = Side::kFrench;
   std::map<int, double> claims;        // target hex -> SP (or strength) on the way
+  std::uint64_t claims_id = 0;         // new_id() at each claim, 0 with none
   std::set<std::pair<int, int>> idle;  // (hex, SP) of lone forces that gain nothing
   std::optional<Plan> plan;
   enum class Order { kMarch, kRally, kHold };
@@ -125,6 +126,14 @@ struct Mind {
     std::vector<std::uint32_t> at;
     std::uint32_t stamp = 0;
     std::uint64_t used = 0;  // when last found or made: the least recent goes first
+    // What `goals` were last made from in plan_march (goals() reads no more,
+    // with mt): a plan from the same finds them without making them.
+    struct From {
+      std::uint64_t targets = 0, claims = 0;  // Targets::id (0: none), Mind::claims_id
+      int strength = 0;
+      bool led = false;
+      friend bool operator==(const From&, const From&) = default;
+    } from;
     double get(int x) {
       const auto i = static_cast<std::size_t>(x);
       if (at[i] != stamp) at[i] = stamp, value[i] = goal(*mt, goals, x);

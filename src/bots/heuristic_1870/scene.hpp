@@ -152,7 +152,12 @@ struct Target {
 struct Targets {
   std::vector<Target> all;
   std::vector<std::uint32_t> by_value;
+  std::uint64_t id = 0;  // new_id() when made: the same id, the same targets
 };
+
+// A number no other caller in the process gets (never 0): names a version of
+// something kept, so that a copy of it still matches.
+std::uint64_t new_id();
 
 // What each target is worth to one force, less the MP it need not march
 // (Mind::goals): worked out once per plan, asked for every hex it reaches.
