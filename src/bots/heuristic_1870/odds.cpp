@@ -7,8 +7,9 @@
 namespace rz::bots::heuristic1870 {
 
 bool army_hq(const Board& b, const HqUnit& q) {
+  // hq_rank reads the same definition (none: a division): found once.
   const auto* def = b.forces().find(q.id);
-  return (def && def->napoleon) || wate1870::hq_rank(b, q) == Rank::kArmy;
+  return def && (def->napoleon || def->rank == Rank::kArmy);
 }
 
 namespace {
