@@ -164,9 +164,20 @@ Action Mind::activation(const Scene& sc, const std::vector<Action>& legal) {
   // HQs first: the one with the most to do.
   const Action* best = nullptr;
   double bv = 0;
+  // The list names the HQs in the position's order (activation_actions): each
+  // is looked for from where the last was found (ids are unique: the same HQ
+  // as Position::hq finds).
+  const auto& hqs = sc.ws.position().hqs;
+  std::size_t from = 0;
   for (const auto& a : legal) {
-    if (a.verb != "activate" || !a.get("hq")) continue;
-    const HqUnit* q = sc.ws.position().hq(*a.get("hq"));
+    if (a.verb != "activate") continue;
+    const std::string* id = a.get("hq");
+    if (!id) continue;
+    const HqUnit* q = nullptr;
+    for (std::size_t n = 0; n < hqs.size() && !q; ++n) {
+      const std::size_t j = (from + n) % hqs.size();
+      if (hqs[j].id == *id) q = &hqs[j], from = j + 1;
+    }
     if (!q || !q->hex) continue;
     const double v = hq_priority(sc, *q);
     if (v > bv) bv = v, best = &a;
