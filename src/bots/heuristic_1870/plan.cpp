@@ -343,29 +343,34 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
       // HQs, 12.1 only add): with less left the march ends here.
       if (m < sc.mt.least_mp) continue;
       const bool stuck = (h != f.hex && sc.in_ezoc(h)) || (h == f.hex && f.must_stop);
-      if (!f.army && f.raw() > 0) {
-        for (int dir = 0; dir < 6; ++dir) {
-          const int e = sc.map.neighbour_index(h, dir);
-          if (e < 0 || sc.sp_of(sc.foe, e) == 0) continue;
-          const int cost = sc.mt.enter_mp[Scene::u(e)] +
-                           ((sc.map.river_dirs(h) >> dir) & 1u ? sc.b.tables().river_mp() : 0);
-          if (cost > m) continue;
-          const Odds& o = odds(h, dir, e);
-          if (o.win < kMinWin || o.value < kMinGain) continue;
-          take(here + dest(h) + o.value + step_gain(sc, e) * o.win, e);
-        }
+      const bool attacks = !f.army && f.raw() > 0;
+      if (stuck && !attacks) continue;
+      if (!stuck) {
+        // The hexes of the path so far: a march does not come back (so a town
+        // is taken, and counted, once).
+        // (The last 16 of them, marked: one look a neighbour.)
+        if (++t.path == 0) std::fill(t.on_path.begin(), t.on_path.end(), 0), t.path = 1;
+        int len = 0;
+        for (int s = static_cast<int>(slot(h, m)); s >= 0 && len < 16; s = pred[Scene::u(s)], ++len)
+          t.on_path[Scene::u(s / width)] = t.path;
       }
-      if (stuck) continue;
-      // The hexes of the path so far: a march does not come back (so a town
-      // is taken, and counted, once).
-      // (The last 16 of them, marked: one look a neighbour.)
-      if (++t.path == 0) std::fill(t.on_path.begin(), t.on_path.end(), 0), t.path = 1;
-      int len = 0;
-      for (int s = static_cast<int>(slot(h, m)); s >= 0 && len < 16; s = pred[Scene::u(s)], ++len)
-        t.on_path[Scene::u(s / width)] = t.path;
+      // Each neighbour once: an enemy's is attacked (a step cannot enter it),
+      // the others stepped into. A step writes only slots with less MP left,
+      // none of which `take` reads, so the order is as good as two loops.
       for (int dir = 0; dir < 6; ++dir) {
         const int to = sc.map.neighbour_index(h, dir);
-        if (to < 0 || t.on_path[Scene::u(to)] == t.path) continue;
+        if (to < 0) continue;
+        if (sc.sp_of(sc.foe, to) > 0) {
+          if (!attacks) continue;
+          const int cost = sc.mt.enter_mp[Scene::u(to)] +
+                           ((sc.map.river_dirs(h) >> dir) & 1u ? sc.b.tables().river_mp() : 0);
+          if (cost > m) continue;
+          const Odds& o = odds(h, dir, to);
+          if (o.win < kMinWin || o.value < kMinGain) continue;
+          take(here + dest(h) + o.value + step_gain(sc, to) * o.win, to);
+          continue;
+        }
+        if (stuck || t.on_path[Scene::u(to)] == t.path) continue;
         const int cost = move_cost(sc, f, h, dir);
         if (cost < 0 || cost > m) continue;
         // (Nothing to gain in a hex of ours: most steps, no call for them.)
