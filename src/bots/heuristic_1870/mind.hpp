@@ -167,8 +167,9 @@ struct Mind {
   double dest_value(const Scene& sc, const std::vector<Goal>& gs, const ForceDesc& f, int x,
                     GoalMemo* memo = nullptr) const;
   Plan plan_march(const Scene& sc, const ForceDesc& f) const;
-  // From hex `from` to its neighbour in direction `dir` (Map::neighbour_index).
-  int move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const;
+  // From hex `from` to its neighbour `to` in direction `dir` (Map::neighbour_index),
+  // which holds no enemy SP (plan_march attacks those).
+  int move_cost(const Scene& sc, const ForceDesc& f, int from, int dir, int to) const;
   double step_gain(const Scene& sc, int to) const;
   bool loc_after(const Scene& sc, int x) const;
   Odds march_odds(const Scene& sc, const ForceDesc& f, int from, int target) const;

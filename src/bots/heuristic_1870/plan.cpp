@@ -214,11 +214,9 @@ inline bool Mind::loc_after(const Scene& sc, int x) const {
   return false;
 }
 
-inline int Mind::move_cost(const Scene& sc, const ForceDesc& f, int from, int dir) const {
-  const int to = sc.map.neighbour_index(from, dir);
+inline int Mind::move_cost(const Scene& sc, const ForceDesc& f, int from, int dir, int to) const {
   int mp = sc.mt.step(sc.rule_12_4, from, dir);  // the terrain and a river
   if (mp < 0) return -1;                         // closed (Map::passable)
-  if (sc.sp_of(sc.foe, to) > 0) return -1;
   if (f.cautious && sc.in_ezoc(to)) mp += 1;
   if (sc.me == Side::kFrench) {
     auto occupied = [&](int i) {
@@ -371,7 +369,7 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
           continue;
         }
         if (stuck || t.on_path[Scene::u(to)] == t.path) continue;
-        const int cost = move_cost(sc, f, h, dir);
+        const int cost = move_cost(sc, f, h, dir, to);
         if (cost < 0 || cost > m) continue;
         // (Nothing to gain in a hex of ours: most steps, no call for them.)
         double v = here + (sc.controller(to) == sc.me ? 0.0 : step_gain(sc, to));
