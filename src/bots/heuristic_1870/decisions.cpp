@@ -85,7 +85,7 @@ double Mind::hq_priority(const Scene& sc, const HqUnit& q) const {
     if (!sc.idle_hq[Scene::u(j)]) reach = std::min(limit, reach + sc.avail[Scene::u(j)]);
   }
   if (army_hq(sc.b, q)) {
-    const bool unsafe = sc.nearest(sc.foe, at) <= 3;
+    const bool unsafe = sc.nearest(sc.foe, at, 3) <= 3;
     return reach > 0 || unsafe ? 1 + 0.01 * reach + (unsafe ? 5 : 0) : 0;
   }
   double v = reach;
@@ -525,7 +525,7 @@ Action Mind::displace(const Scene& sc, const std::vector<Action>& legal) {
     const auto h = hex_of(a, "to");
     const int i = h ? sc.map.index_of(*h) : -1;
     if (i < 0) continue;
-    const double v = sc.sp_of(sc.me, i) + 2.0 * std::min(sc.nearest(sc.foe, i), 4);
+    const double v = sc.sp_of(sc.me, i) + 2.0 * std::min(sc.nearest(sc.foe, i, 4), 4);
     if (v > bv) bv = v, best = &a;
   }
   return best ? *best : legal.front();

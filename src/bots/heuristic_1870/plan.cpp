@@ -88,7 +88,7 @@ const Targets& Mind::targets(const Scene& sc) const {
       value += 4 + info.fortress_sr;
     // Own places the enemy is near: a garrison keeps them (11.0 towns, 4.2 fortresses).
     if (ctrl == sc.me && !enemy_here && (info.town || info.fortress_sr > 0) && value == 0) {
-      const int d = sc.nearest(sc.foe, i);
+      const int d = sc.nearest(sc.foe, i, 3);
       if (d <= 3) {
         // The French keep the German objectives above all (11.0).
         const bool objective = i == sc.mt.metz || i == sc.mt.verdun || i == sc.mt.paris;
@@ -164,7 +164,7 @@ double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const Forc
   double v = 0;
   if (f.army) {
     // Army HQs (and Napoleon III) stay with troops, out of the enemy's reach.
-    const int d = sc.nearest(sc.foe, x);
+    const int d = sc.nearest(sc.foe, x, 3);
     if (d <= 2)
       v -= 60;
     else if (d <= 3)
@@ -180,7 +180,7 @@ double Mind::dest_value(const Scene& sc, const std::vector<Goal>& gs, const Forc
     if (own > 0)
       v += 10 + std::min(own, 12) * 0.5 -
            (sc.hq[Scene::u(sc.k(sc.me))][Scene::u(x)] && x != f.hex ? 6 : 0);
-    if (sc.nearest(sc.foe, x) <= 1 && own < 3) v -= 20;
+    if (sc.nearest(sc.foe, x, 1) <= 1 && own < 3) v -= 20;
     v += 0.2 * goal_here();
     return v;
   }

@@ -188,6 +188,11 @@ struct SceneKeep {
   struct Near {
     std::vector<int> d, seeds;
     std::uint64_t used = 0;
+    // The breadth-first walk so far (Scene::grow): the hexes reached, the
+    // last ring (those at `dist`), and whether a ring came out empty.
+    wate1870::HexRows reached, ring;
+    int dist = 0;
+    bool done = false;
   };
   std::array<Near, 8> near[2];
   std::uint64_t near_clock = 0;
@@ -322,10 +327,11 @@ struct Scene {
       if (const int j = map.neighbour_index(i, dir); j >= 0) t += strength(s, j);
     return t;
   }
-  // Hexes from i to the nearest SP of `s` (kFar if none).
-  int nearest(Side s, int i) const {
-    const int* d = near_[u(k(s))];
-    if (!d) {
+  // Hexes from i to the nearest SP of `s` (kFar if none), if at most `cap`:
+  // beyond it, kFar or the distance (the walk goes only as far as asked).
+  int nearest(Side s, int i, int cap = kFar) const {
+    SceneKeep::Near* e = near_[u(k(s))];
+    if (!e) {
       // Kept while the hexes holding SP of s are the same: through a side's
       // turn the enemy's mostly are.
       auto& seeds = keep_.probe;
@@ -335,40 +341,26 @@ struct Scene {
       auto& kept = keep_.near[u(k(s))];
       SceneKeep::Near* found = nullptr;
       SceneKeep::Near* oldest = &kept.front();
-      for (auto& e : kept) {
-        if (e.d.size() == u(n) && e.seeds == seeds) found = &e;
-        if (e.used < oldest->used) oldest = &e;
+      for (auto& c : kept) {
+        if (c.d.size() == u(n) && c.seeds == seeds) found = &c;
+        if (c.used < oldest->used) oldest = &c;
       }
-      auto& e = found ? *found : *oldest;
-      e.used = ++keep_.near_clock;
-      if (found) {
-        near_[u(k(s))] = d = e.d.data();
-        return d[u(i)];
-      }
-      e.seeds = seeds;
-      // Breadth first from every hex with SP of s, over the whole grid: ring
-      // after ring, a row of bits at a time (Map::adjacent).
-      e.d.assign(u(n), kFar);
-      near_[u(k(s))] = d = e.d.data();
-      wate1870::HexRows reached;
-      for (const int j : seeds) reached.set_bit(map.grid_bit(j)), e.d[u(j)] = 0;
-      const int rows = map.row_max() - map.row_min() + 1;
-      const int width = map.col_max() - map.col_min() + 1;
-      wate1870::HexRows ring = reached;
-      for (int dist = 1;; ++dist) {
-        ring = map.adjacent(ring);
-        bool any = false;
-        for (int r = 0; r < rows; ++r) {
-          ring[r] &= ~reached[r];
-          reached[r] |= ring[r];
-          for (std::uint64_t w = ring[r]; w != 0; w &= w - 1)
-            e.d[u(r * width + std::countr_zero(w))] = dist;
-          any = any || ring[r] != 0;
-        }
-        if (!any) break;
+      e = near_[u(k(s))] = found ? found : oldest;
+      e->used = ++keep_.near_clock;
+      if (!found) {
+        e->seeds = seeds;
+        // Breadth first from every hex with SP of s, over the whole grid: ring
+        // after ring, a row of bits at a time (Map::adjacent), as far as asked.
+        e->d.assign(u(n), kFar);
+        e->reached = {};
+        for (const int j : seeds) e->reached.set_bit(map.grid_bit(j)), e->d[u(j)] = 0;
+        e->ring = e->reached;
+        e->dist = 0;
+        e->done = false;
       }
     }
-    return d[u(i)];
+    while (e->d[u(i)] == kFar && !e->done && e->dist < cap) grow(*e);
+    return e->d[u(i)];
   }
   // Made once per decision by Mind::targets (the bot's memo of them).
   mutable const Targets* targets = nullptr;
@@ -376,7 +368,23 @@ struct Scene {
  private:
   std::shared_ptr<const wate1870::LocMap>* loc_;
   SceneKeep& keep_;
-  mutable const int* near_[2] = {nullptr, nullptr};  // this scene's entry of keep_.near
+  mutable SceneKeep::Near* near_[2] = {nullptr, nullptr};  // this scene's entry of keep_.near
+  // The next ring of e's walk.
+  void grow(SceneKeep::Near& e) const {
+    const int rows = map.row_max() - map.row_min() + 1;
+    const int width = map.col_max() - map.col_min() + 1;
+    e.ring = map.adjacent(e.ring);
+    ++e.dist;
+    bool any = false;
+    for (int r = 0; r < rows; ++r) {
+      e.ring[r] &= ~e.reached[r];
+      e.reached[r] |= e.ring[r];
+      for (std::uint64_t w = e.ring[r]; w != 0; w &= w - 1)
+        e.d[u(r * width + std::countr_zero(w))] = e.dist;
+      any = any || e.ring[r] != 0;
+    }
+    e.done = !any;
+  }
   std::uint64_t sps_stamp_ = 0;                      // the tables made here, from these groups
   // Swaps the tables with keep_'s: borrows them, then gives them back.
   void lend() {
