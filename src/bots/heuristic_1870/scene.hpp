@@ -196,9 +196,8 @@ struct SceneKeep {
   };
   std::array<Near, 8> near[2];
   std::uint64_t near_clock = 0;
-  std::vector<int> probe;  // scratch
   // The Scene's tables, lent to each Scene and given back: allocated once.
-  std::vector<int> sp[2], good[2], dis[2], dem[2], avail;
+  std::vector<int> sp[2], good[2], dis[2], dem[2], avail, held[2];
   std::vector<char> hq[2], idle_hq, fire;
   // What the tables read of the SP were last made from: SpList::stamp() (the
   // same stamp, the same groups) and the side (avail). 0: nothing yet.
@@ -247,6 +246,7 @@ struct Scene {
       good[k].assign(static_cast<std::size_t>(n), 0);
       dis[k].assign(static_cast<std::size_t>(n), 0);
       dem[k].assign(static_cast<std::size_t>(n), 0);
+      held[k].clear();
     }
     avail.assign(static_cast<std::size_t>(n), 0);
     // Only the Germans are fired on (7.1.2): the French read no `fire`, and
@@ -259,6 +259,7 @@ struct Scene {
       if (i < 0 || g.count <= 0) continue;
       const auto k = static_cast<std::size_t>(wate1870::index(g.side));
       const auto u = static_cast<std::size_t>(i);
+      if (sp[k][u] == 0) held[k].push_back(i);
       sp[k][u] += g.count;
       (g.status == Status1870::kGood        ? good
        : g.status == Status1870::kDisrupted ? dis
@@ -291,6 +292,7 @@ struct Scene {
   int n;
   bool rule_12_1, rule_12_4;  // the optional rules the march costs depend on (looked up once)
   std::vector<int> sp[2], good[2], dis[2], dem[2];
+  std::vector<int> held[2];  // the hexes with SP of each side, in the order of the groups
   std::vector<char> hq[2];
   std::vector<char> idle_hq;       // an HQ of mine not yet activated here
   std::vector<int> avail;          // my SP not yet activated, per hex
@@ -333,11 +335,9 @@ struct Scene {
     SceneKeep::Near* e = near_[u(k(s))];
     if (!e) {
       // Kept while the hexes holding SP of s are the same: through a side's
-      // turn the enemy's mostly are.
-      auto& seeds = keep_.probe;
-      seeds.clear();
-      for (int j = 0; j < n; ++j)
-        if (sp_of(s, j) > 0) seeds.push_back(j);
+      // turn the enemy's mostly are. (The same list, the same hexes; the same
+      // hexes may come in another order, and are walked from again.)
+      const auto& seeds = held[u(k(s))];
       auto& kept = keep_.near[u(k(s))];
       SceneKeep::Near* found = nullptr;
       SceneKeep::Near* oldest = &kept.front();
@@ -393,6 +393,7 @@ struct Scene {
       good[k].swap(keep_.good[k]);
       dis[k].swap(keep_.dis[k]);
       dem[k].swap(keep_.dem[k]);
+      held[k].swap(keep_.held[k]);
       hq[k].swap(keep_.hq[k]);
     }
     idle_hq.swap(keep_.idle_hq);
