@@ -411,7 +411,7 @@ static std::array<int, 3> my_sp_in(const WateState& ws, Side me, hex::Hex h) {
   std::array<int, 3> n{};
   ws.position().sps.each_in(h, [&](const SpGroup& g) {
     if (g.side != me || g.count <= 0) return;
-    n[g.status == Status1870::kGood ? 0 : g.status == Status1870::kDisrupted ? 1 : 2] += g.count;
+    n[static_cast<std::size_t>(g.status)] += g.count;  // good, disrupted, demoralized
   });
   return n;
 }
@@ -419,7 +419,6 @@ static std::array<int, 3> my_sp_in(const WateState& ws, Side me, hex::Hex h) {
 Action Mind::absorb(const WateState& ws, Side me, const std::vector<Action>& legal) {
   // Eliminate the worst SP first; degrade so as to keep the most combat
   // strength (3.5.1) without eliminating a demoralized SP if it can be helped.
-  const Board b{ws.data(), ws.position(), ws.options()};
   const Action* best = nullptr;
   double bv = -kInf;
   for (const auto& a : legal) {
@@ -443,7 +442,7 @@ Action Mind::absorb(const WateState& ws, Side me, const std::vector<Action>& leg
       v += wate1870::status_strength(g, d, m) - before;
     }
     // Cavalry is the last to go (8.1), formation none the first.
-    const auto* def = b.forces().find(a.get("formation") ? *a.get("formation") : "");
+    const auto* def = ws.data().forces.find(a.get("formation") ? *a.get("formation") : "");
     if (def && def->cavalry) v -= 0.2;
     if (v > bv) bv = v, best = &a;
   }
