@@ -403,17 +403,30 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
   };
   const char* side_color[2] = {"34", "35"};  // French blue, German magenta
 
+  const int c1 = std::min(m.col_max(), c0 + cols_ - 1), r1 = std::min(m.row_max(), r0 + rows - 1);
   std::string out;
   const HexInfo* ci = m.find(c);
-  out += "Map around " + c.id() + (ci && !ci->name.empty() ? " " + ci->name : std::string()) + " (columns " +
-         std::to_string(c0) + "-" + std::to_string(std::min(m.col_max(), c0 + cols_ - 1)) + ", rows " +
-         std::to_string(r0) + "-" + std::to_string(std::min(m.row_max(), r0 + rows - 1)) + "):\n";
-  for (int r = r0; r < r0 + rows && r <= m.row_max(); ++r) {
+  out += "Map around " + c.id() + (ci && !ci->name.empty() ? " " + ci->name : std::string()) +
+         " (columns " + std::to_string(c0) + "-" + std::to_string(c1) + ", rows " +
+         std::to_string(r0) + "-" + std::to_string(r1) + "):\n";
+  const auto river = [&](const std::string& marks) {  // each run of marks painted once
+    std::string s;
+    for (std::size_t i = 0; i < marks.size();) {
+      const std::size_t j = std::min(marks.find_first_not_of(marks[i], i), marks.size());
+      s += marks[i] == '~' ? paint(marks.substr(i, j - i), "36") : marks.substr(i, j - i);
+      i = j;
+    }
+    return s;
+  };
+  for (int r = r0; r <= r1; ++r) {
     // even-r: even rows sit half a hex further east (hex.hpp).
     std::string line1 = r % 2 == 0 ? "   " : "", line2 = line1;
-    for (int col = c0; col < c0 + cols_ && col <= m.col_max(); ++col) {
+    for (int col = c0; col <= c1; ++col) {
       const hex::Hex h{col, r};
       const HexInfo* info = m.find(h);
+      // A river along the hexside with the next hex east (7.1, 8.3): the blank
+      // between the two cells' stacks.
+      const std::string east = river(col < c1 && m.river(h, {col + 1, r}) ? "~" : " ");
       if (!info) {
         line1 += "       ";
         line2 += "       ";
@@ -421,7 +434,9 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
       }
       if (wate1870::neutral(info->country)) {
         line1 += paint(h.id(), "2") + "   ";
-        line2 += paint(pad("(" + std::string(wate1870::country_code(info->country)) + ")", 6), "2") + " ";
+        line2 +=
+            paint(pad("(" + std::string(wate1870::country_code(info->country)) + ")", 6), "2") +
+            east;
         continue;
       }
       char feature = ' ';
@@ -455,14 +470,29 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
         }
       }
       if (cell.empty()) cell = info->name;  // a place name where no stack stands
-      line2 += (cell.empty() ? pad(cell, 6) : paint(pad(cell, 6), code)) + " ";
+      line2 += (cell.empty() ? pad(cell, 6) : paint(pad(cell, 6), code)) + east;
     }
     auto rtrim = [](std::string s) { return s.erase(s.find_last_not_of(' ') + 1); };
     out += rtrim(line1) + "\n" + rtrim(line2) + "\n";
+    // The rivers along the hexsides with the row below, drawn under the part of
+    // each cell that touches its neighbour there: a line only where there are some.
+    if (r == r1) continue;
+    std::string under;
+    const auto cell_at = [&](int row, std::size_t x) -> std::optional<hex::Hex> {
+      const std::size_t indent = row % 2 == 0 ? 3 : 0;
+      if (x < indent) return std::nullopt;
+      const int col = c0 + static_cast<int>((x - indent) / 7);
+      if (col > c1) return std::nullopt;
+      return hex::Hex{col, row};
+    };
+    for (std::size_t x = 0; x < 3 + 7 * static_cast<std::size_t>(c1 - c0 + 1); ++x) {
+      const auto above = cell_at(r, x), below = cell_at(r + 1, x);
+      under += above && below && m.river(*above, *below) ? '~' : ' ';
+    }
+    if (under.find('~') != std::string::npos) out += river(rtrim(under)) + "\n";
   }
   if (compact_)  // 'help' gives the legend in full
-    return out +
-           "  cfrm terrain (CAPS rail)  o town  # fort  x destroyed  * enemy-held  ? unseen\n";
+    return out + "  cfrm terrain (CAPS rail) o town # fort x destroyed * enemy ? unseen ~ river\n";
   return out + legend();
 }
 
@@ -471,6 +501,9 @@ std::string Wate1870Screen::legend() const {
          "destroyed\n"
          "  * controlled by the enemy of its country (3.7)  (L) (B) (S) neutral Luxembourg,\n"
          "  Belgium, Switzerland: no force may enter\n"
+         "  ~ a river along the hexside between two hexes: +1 MP to cross (GAP-W-02), no ZOC\n"
+         "  across it (3.4), an attack across it shifts a column left (GAP-W-03), a retreat\n"
+         "  across it absorbs 1d6 (8.6)\n"
          "  F12 = 12 French SP, G8 = 8 German SP, + an HQ, G? an uninspected stack; names are "
          "places\n";
 }

@@ -267,10 +267,12 @@ int run_play(const PlayArgs& a) {
   bots::Console console(game, std::move(state), std::move(log), seats, dice, screen, std::cin,
                         columns > 0 ? wrapped : std::cout, color);
   if (lines > 0 && lines < 48) {
-    const int rows = std::clamp((lines - 18) / 2, 2, 8);  // two lines a row of hexes
+    // Three lines a row of hexes: its two and the rivers along the hexsides with
+    // the next, all but under the last.
+    const int rows = std::clamp((lines - 17) / 3, 2, 8);
     // The map command's window alone: its title, legend and the prompt besides.
-    screen.compact(rows, std::clamp((lines - 4) / 2, rows, 8));
-    console.list_at_most(static_cast<std::size_t>(std::max(3, lines - 2 * rows - 16)));
+    screen.compact(rows, std::clamp((lines - 3) / 3, rows, 8));
+    console.list_at_most(static_cast<std::size_t>(std::max(3, lines - (3 * rows - 1) - 16)));
   }
   console.show_thinking(isatty(STDOUT_FILENO));
   console.autosave_to(autosave);

@@ -138,9 +138,9 @@ TEST(PlayProgram, ADecisionFitsATerminalOf24Lines) {
 }
 
 // The map command on an 80 x 24 terminal: the decision's screen keeps a map of
-// three rows of hexes beside the forces and the choices, but the map asked for
-// by itself has the screen to itself: eight rows, as on a tall terminal, and it
-// still fits above the prompt.
+// two rows of hexes beside the forces and the choices, but the map asked for
+// by itself has the screen to itself: seven rows, each of two lines and the
+// rivers under it, and it still fits above the prompt.
 TEST(PlayProgram, TheMapCommandFillsATerminalOf24Lines) {
   const std::string input = ::testing::TempDir() + "play_map_command_input.txt";
   ASSERT_TRUE(write_text_file(input, "map metz\n").ok());
@@ -160,10 +160,10 @@ TEST(PlayProgram, TheMapCommandFillsATerminalOf24Lines) {
     return std::stoi(r.out.substr(dash + 1, close - dash - 1)) -
            std::stoi(r.out.substr(from, dash - from)) + 1;
   };
-  EXPECT_EQ(rows_of(first), 3) << r.out;  // (24 - 18) / 2
-  EXPECT_EQ(rows_of(asked), 8) << r.out;
+  EXPECT_EQ(rows_of(first), 2) << r.out;                        // (24 - 17) / 3
+  EXPECT_EQ(rows_of(asked), 7) << r.out;                        // (24 - 3) / 3
   EXPECT_TRUE(contains(r.out.substr(asked), "2107")) << r.out;  // Metz, as asked
-  // Its title, the 16 lines of hexes and the legend come before the next prompt.
+  // Its title, the 20 lines of hexes and rivers and the legend come before the next prompt.
   const auto end = r.out.find("\n> ", asked + 3);
   ASSERT_NE(end, std::string::npos) << r.out;
   const std::string shown = r.out.substr(asked + 3, end - asked - 3);

@@ -573,6 +573,58 @@ TEST(PlayScreen, MapShowsTerrainPlacesAndStacks) {
   EXPECT_EQ(rows, 2);  // the title and its row
 }
 
+// Rivers cost MP, stop ZOCs and shift combat (3.4, 8.6, GAP-W-02, GAP-W-03):
+// the text map shows each river hexside of its window, and no other. Read back
+// from the text: a hexside with the hex east is the blank after the stack line
+// of the west one's cell; one with the row below is the line under the row, in
+// the columns where the two hexes' cells meet (even rows are 3 characters in).
+TEST(PlayScreen, MapShowsEveryRiverHexsideInItsWindow) {
+  Wate1870Screen screen(game().data());
+  const auto& m = game().data().map;
+  const std::string map = screen.map(view_of(kFrench), "2206", false);
+  ASSERT_TRUE(contains(map, "(columns 17-27, rows 2-9)")) << map;
+  std::vector<std::string> lines;
+  std::istringstream in(map);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  const auto at = [](const std::string& s, std::size_t x) { return x < s.size() ? s[x] : ' '; };
+  const auto indent = [](int row) { return row % 2 == 0 ? 3u : 0u; };
+  std::size_t l = 1;  // after the title
+  int marks = 0;
+  for (int r = 2; r <= 9; ++r) {
+    ASSERT_LT(l + 1, lines.size()) << map;
+    const std::string& hexes = lines[l];
+    const std::string& stacks = lines[l + 1];
+    ASSERT_EQ(hexes.find(hex::Hex{17, r}.id()), indent(r)) << hexes;
+    for (int col = 17; col < 27; ++col) {
+      const bool river = m.river({col, r}, {col + 1, r});
+      EXPECT_EQ(at(stacks, indent(r) + 7 * static_cast<std::size_t>(col - 17) + 6) == '~', river)
+          << hex::Hex{col, r}.id() << "|" << hex::Hex{col + 1, r}.id() << "\n"
+          << map;
+      marks += river ? 1 : 0;
+    }
+    l += 2;
+    if (r == 9) break;
+    // The line under the row, if there is one: it holds nothing but river marks.
+    const bool under = l < lines.size() && lines[l].find_first_not_of(" ~") == std::string::npos;
+    const std::string none;
+    const std::string& below = under ? lines[l] : none;
+    for (std::size_t x = 0; x < 3 + 7 * 11; ++x) {
+      if (x < indent(r) || x < indent(r + 1)) continue;
+      const hex::Hex up{17 + static_cast<int>((x - indent(r)) / 7), r};
+      const hex::Hex down{17 + static_cast<int>((x - indent(r + 1)) / 7), r + 1};
+      if (up.col > 27 || down.col > 27) continue;
+      EXPECT_EQ(at(below, x) == '~', m.river(up, down)) << up.id() << "|" << down.id() << "\n"
+                                                        << map;
+    }
+    if (under) ++l;
+  }
+  // The Saar at Saarbrucken (2206|2306, 2306|2307): the check can fail.
+  EXPECT_TRUE(m.river(*hex::parse_hex("2206"), *hex::parse_hex("2306")));
+  EXPECT_TRUE(m.river(*hex::parse_hex("2306"), *hex::parse_hex("2307")));
+  EXPECT_GT(marks, 5);
+  EXPECT_TRUE(contains(map, "~ a river along the hexside")) << map;
+}
+
 // The play test of session 33 asked for control on the text map: a hex the
 // enemy of its country controls (3.7) is marked, in the controller's colour.
 TEST(PlayScreen, MapMarksAHexTheEnemyOfItsCountryControls) {
