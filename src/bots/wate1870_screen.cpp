@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "rules/wate1870/odds.hpp"
 #include "rules/wate1870/state.hpp"
@@ -424,7 +425,7 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
     for (int col = c0; col <= c1; ++col) {
       const hex::Hex h{col, r};
       const HexInfo* info = m.find(h);
-      // A river along the hexside with the next hex east (7.1, 8.3): the blank
+      // A river along the hexside with the next hex east (3.4, 8.6, GAP-W-02/03): the blank
       // between the two cells' stacks.
       const std::string east = river(col < c1 && m.river(h, {col + 1, r}) ? "~" : " ");
       if (!info) {
