@@ -410,6 +410,16 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
   out += "Map around " + c.id() + (ci && !ci->name.empty() ? " " + ci->name : std::string()) +
          " (columns " + std::to_string(c0) + "-" + std::to_string(c1) + ", rows " +
          std::to_string(r0) + "-" + std::to_string(r1) + "):\n";
+  // Each hex a cell of 7 characters; even-r: even rows sit half a hex further east (hex.hpp).
+  constexpr std::size_t kCell = 7;
+  const auto indent = [](int row) -> std::size_t { return row % 2 == 0 ? 3 : 0; };
+  // The hex whose cell holds column x of the lines of `row`, if the window has one there.
+  const auto cell_at = [&](int row, std::size_t x) -> std::optional<hex::Hex> {
+    if (x < indent(row)) return std::nullopt;
+    const int col = c0 + static_cast<int>((x - indent(row)) / kCell);
+    if (col > c1) return std::nullopt;
+    return hex::Hex{col, row};
+  };
   const auto river = [&](const std::string& marks) {  // each run of marks painted once
     std::string s;
     for (std::size_t i = 0; i < marks.size();) {
@@ -420,14 +430,13 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
     return s;
   };
   for (int r = r0; r <= r1; ++r) {
-    // even-r: even rows sit half a hex further east (hex.hpp).
-    std::string line1 = r % 2 == 0 ? "   " : "", line2 = line1;
+    std::string line1(indent(r), ' '), line2 = line1;
     for (int col = c0; col <= c1; ++col) {
       const hex::Hex h{col, r};
       const HexInfo* info = m.find(h);
       // A river along the hexside with the next hex east (3.4, 8.6, GAP-W-02/03): the blank
       // between the two cells' stacks.
-      const std::string east = river(col < c1 && m.river(h, {col + 1, r}) ? "~" : " ");
+      const std::string east = col < c1 && m.river(h, {col + 1, r}) ? paint("~", "36") : " ";
       if (!info) {
         line1 += "       ";
         line2 += "       ";
@@ -479,14 +488,7 @@ std::string Wate1870Screen::window(const std::string& view, const std::string& c
     // each cell that touches its neighbour there: a line only where there are some.
     if (r == r1) continue;
     std::string under;
-    const auto cell_at = [&](int row, std::size_t x) -> std::optional<hex::Hex> {
-      const std::size_t indent = row % 2 == 0 ? 3 : 0;
-      if (x < indent) return std::nullopt;
-      const int col = c0 + static_cast<int>((x - indent) / 7);
-      if (col > c1) return std::nullopt;
-      return hex::Hex{col, row};
-    };
-    for (std::size_t x = 0; x < 3 + 7 * static_cast<std::size_t>(c1 - c0 + 1); ++x) {
+    for (std::size_t x = 0; x < 3 + kCell * static_cast<std::size_t>(c1 - c0 + 1); ++x) {
       const auto above = cell_at(r, x), below = cell_at(r + 1, x);
       under += above && below && m.river(*above, *below) ? '~' : ' ';
     }
