@@ -66,8 +66,8 @@ BENCHMARK(BM_Wate1870SearchIterations)
 // the first turn on. A single decision can mislead: how often the policy
 // meets a decision again, or how long a rollout runs, differs from one
 // decision to the next (docs/performance.md, session 19). The rollout is the
-// bot's 8 decisions, and 2 and 0 to show what it costs (session 23 and 32:
-// shorter rollouts are faster but lose the search its strength, docs/bots.md).
+// bot's 8 decisions, and 2, 1 and 0 to show what it costs (sessions 23, 32
+// and 43, docs/bots.md: 1 keeps most of the strength, 0 loses it).
 void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   const rz::GameOptions options =
       s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{};
@@ -100,7 +100,7 @@ void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   s.counters["decisions"] = static_cast<double>(at.size());
 }
 BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
-    ->ArgsProduct({{0, 1}, {8, 2, 0}})
+    ->ArgsProduct({{0, 1}, {8, 2, 1, 0}})
     ->ArgNames({"fog", "rollout"})
     ->MinTime(2)  // a run is 1-2 s: at least two
     ->Unit(benchmark::kMillisecond);
