@@ -30,7 +30,8 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
                                                      const std::string& target, bool march) {
   const Side me = static_cast<Side>(p);
   const Board b{st.data(), st.position(), st.options()};
-  const auto mine = wate1870::LocMap::of(b, me), theirs = wate1870::LocMap::of(b, wate1870::other(me));
+  const auto mine = wate1870::LocMap::of(b, me),
+             theirs = wate1870::LocMap::of(b, wate1870::other(me));
   std::vector<wate1870::CombatForce> attack;
   std::vector<const HqUnit*> hqs;
   for (const auto& id : from) {
@@ -108,6 +109,12 @@ std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& l
 
 Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p) {
   Legal legal(picture, p);
+  return impl_->choose(picture, p, legal);
+}
+
+Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p,
+                                           const std::vector<Action>& listed) {
+  Legal legal(picture, p, listed);
   return impl_->choose(picture, p, legal);
 }
 

@@ -85,6 +85,9 @@ class Heuristic1870Bot final : public Bot {
   // The move for `p` in a picture of the game the bot may read in full: its own
   // belief or a search's sample, never the true state under 12.2.
   Action choose_in_picture(const wate1870::WateState& picture, Player p);
+  // The same, with `legal` the picture's legal_actions(p), already made.
+  Action choose_in_picture(const wate1870::WateState& picture, Player p,
+                           const std::vector<Action>& legal);
   // Takes on what `other` remembers of the turn (the marches it planned, the
   // targets its forces went for): a search's policy starts each sample so.
   void copy_memory_from(const Heuristic1870Bot& other);

@@ -146,7 +146,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
             break;
           }
         }
-        if (!s->apply(kChance, outcomes[pick].action)) broken = true;
+        if (!s->apply_listed(kChance, outcomes[pick].action)) broken = true;
         continue;
       }
       if (!in_tree &&
@@ -161,7 +161,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         }
         auto legal = s->legal_actions(me);
         if (legal.size() == 1) {  // a forced move is no decision: no node for it
-          if (!s->apply(me, legal.front())) broken = true;
+          if (!s->apply_listed(me, legal.front())) broken = true;
           continue;
         }
         if (legal.empty()) {
@@ -170,7 +170,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         }
         Tree::Node& nd = tree.nodes[static_cast<std::size_t>(node)];
         if (!nd.has_policy) {
-          nd.policy = model_->policy(*s, me);
+          nd.policy = model_->policy_listed(*s, me, legal);
           nd.has_policy = true;
         }
         // Which known edges are legal in this sample, and which actions are new.
@@ -227,7 +227,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
           node = child;
         }
         last_.max_depth = std::max(last_.max_depth, static_cast<int>(path.size()));
-        if (!s->apply(me, action)) broken = true;
+        if (!s->apply_listed(me, action)) broken = true;  // an order of `legal`
       }
     }
     const double value =

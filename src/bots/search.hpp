@@ -40,6 +40,12 @@ class SearchModel {
   virtual std::unique_ptr<State> sample(Pcg32& rng) = 0;
   // The policy: the move `p` makes in a sample (p may be either side).
   virtual Action policy(const State& sample, Player p) = 0;
+  // The same move, given `legal`, the sample's legal_actions(p) as listed
+  // (the search has made them): a policy may read them, not make them again.
+  virtual Action policy_listed(const State& sample, Player p, const std::vector<Action>& legal) {
+    (void)legal;
+    return policy(sample, p);
+  }
   // Whether the search makes the decision `p` has in `sample`, or leaves it to the
   // policy: a decision that only carries out a plan (a march step along the
   // planned road, where losses go) is better spent on none of the budget. The

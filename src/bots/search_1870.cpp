@@ -56,6 +56,10 @@ class Wate1870SearchModel final : public SearchModel {
     const auto& ws = static_cast<const WateState&>(sample);  // only ever our own samples
     return players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p);
   }
+  Action policy_listed(const State& sample, Player p, const std::vector<Action>& legal) override {
+    const auto& ws = static_cast<const WateState&>(sample);
+    return players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p, legal);
+  }
 
   // The choices that shape a turn: which force activates (7.0), what an
   // activated HQ or force does (march, detach, rally, attack: 7.0-7.4), the

@@ -114,6 +114,13 @@ class State {
     if (!events) return events.error();
     return Applied{std::move(*order), std::move(events).value()};
   }
+  // apply() of an order the caller took, unchanged, from legal_actions(player)
+  // (or, for kChance, from chance_outcome_list()) of this very state: a state
+  // may apply it without checking it again, as apply_picked does. What a search
+  // does with the orders of its own lists. Anything else is apply()'s to take.
+  virtual Result<Events> apply_listed(Player player, const Action& action) {
+    return apply(player, action);
+  }
   // ok, or why not (stable code, a sentence, the rule). Never changes the state.
   virtual Status check(Player player, const Action& action) const = 0;
   // Applies a checked action; on error the state is unchanged. For chance
@@ -135,7 +142,8 @@ class State {
   // about to apply: its text, or nothing when the action itself is hidden
   // information (fog of war); then the events apply() returns, filtered by
   // visible_events(), say what the viewer may see. Call it before apply().
-  virtual std::optional<std::string> describe_action_for(Player viewer, const Action& action) const {
+  virtual std::optional<std::string> describe_action_for(Player viewer,
+                                                         const Action& action) const {
     (void)viewer;
     return action.to_string();
   }

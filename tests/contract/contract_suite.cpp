@@ -385,6 +385,8 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
       if (deep) twin = st->clone();
       // apply_picked, on a clone: the order at a's place, applied as apply(a) applies it.
       std::unique_ptr<State> picked = deep && p != kChance ? st->clone() : nullptr;
+      // apply_listed, on a clone: the listed order (or roll) unchecked, as apply(a) applies it.
+      std::unique_ptr<State> listed = deep ? st->clone() : nullptr;
       if (picked && tm.kind == MoveKind::kPlayer) c.check_apply_picked_refusals(*picked, p);
       std::vector<std::optional<std::string>> told;
       if (cfg.secrets_of)
@@ -415,6 +417,11 @@ SuiteReport run_contract_suite(const SuiteConfig& cfg) {
         else if (!(applied->action == a) || picked->hash() != st->hash() || applied->events != *ev)
           c.fail("apply_picked of legal action " + std::to_string(listed_at) + " '" +
                  a.to_string() + "' did not play as apply() did");
+      }
+      if (listed) {
+        auto applied = listed->apply_listed(p, a);
+        if (!applied || listed->hash() != st->hash() || *applied != *ev)
+          c.fail("apply_listed of '" + a.to_string() + "' did not play as apply() did");
       }
       for (auto* copy : {twin.get(), restored.get()}) {
         if (!copy) continue;

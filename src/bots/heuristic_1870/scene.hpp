@@ -91,15 +91,23 @@ inline bool contains(const std::vector<Action>& legal, const Action& a) {
 class Legal {
  public:
   Legal(const State& st, Player p) : st_(&st), p_(p) {}
+  // With the list made already (a search's, of the same state): all() reads
+  // it, and until then ok() and attacks() answer as they would without it.
+  Legal(const State& st, Player p, const std::vector<Action>& listed)
+      : st_(&st), p_(p), listed_(&listed) {}
   explicit Legal(std::vector<Action> list) : list_(std::move(list)) {}
   const std::vector<Action>& all() {
+    if (listed_) {
+      asked_ = true;
+      return *listed_;
+    }
     if (!list_) list_ = st_->legal_actions(p_);
     return *list_;
   }
   // The Planned Attacks of the list (7.4), without the rest when it is not
   // made yet (WateState::planned_attacks): what hq_orders weighs first.
   std::vector<Action> attacks() {
-    if (!list_ && st_)
+    if (!asked() && st_)
       if (const auto* ws = dynamic_cast<const wate1870::WateState*>(st_))
         return ws->planned_attacks();
     std::vector<Action> out;
@@ -108,13 +116,16 @@ class Legal {
     return out;
   }
   bool ok(const Action& a) {
-    if (list_ || !st_) return contains(all(), a);
+    if (asked() || !st_) return contains(all(), a);
     return st_->check(p_, a).ok();
   }
 
  private:
+  bool asked() const { return list_.has_value() || asked_; }
   const State* st_ = nullptr;
   Player p_ = 0;
+  const std::vector<Action>* listed_ = nullptr;
+  bool asked_ = false;  // all() has given listed_
   std::optional<std::vector<Action>> list_;
 };
 
@@ -294,9 +305,9 @@ struct Scene {
   std::vector<int> sp[2], good[2], dis[2], dem[2];
   std::vector<int> held[2];  // the hexes with SP of each side, in the order of the groups
   std::vector<char> hq[2];
-  std::vector<char> idle_hq;       // an HQ of mine not yet activated here
-  std::vector<int> avail;          // my SP not yet activated, per hex
-  std::vector<char> fire;          // German Scenes: a force here may be fired on (7.1.2)
+  std::vector<char> idle_hq;        // an HQ of mine not yet activated here
+  std::vector<int> avail;           // my SP not yet activated, per hex
+  std::vector<char> fire;           // German Scenes: a force here may be fired on (7.1.2)
   const wate1870::ZocMap* foe_zoc;  // the enemy's ZOC (3.4)
 
   static std::size_t u(int i) { return static_cast<std::size_t>(i); }
@@ -385,7 +396,7 @@ struct Scene {
     }
     e.done = !any;
   }
-  std::uint64_t sps_stamp_ = 0;                      // the tables made here, from these groups
+  std::uint64_t sps_stamp_ = 0;  // the tables made here, from these groups
   // Swaps the tables with keep_'s: borrows them, then gives them back.
   void lend() {
     for (int k = 0; k < 2; ++k) {

@@ -207,6 +207,7 @@ class WateState final : public State {
   rz::Status check(Player player, const Action& action) const override;
   Result<Events> apply(Player player, const Action& action) override;
   Result<Applied> apply_picked(Player player, IndexChooser& chooser) override;
+  Result<Events> apply_listed(Player player, const Action& action) override;
   void set_narration(bool on) override { narrate_ = on; }
   std::vector<ChanceOutcome> chance_outcomes() const override;
   std::shared_ptr<const std::vector<ChanceOutcome>> chance_outcome_list() const override;
