@@ -107,9 +107,11 @@ std::unique_ptr<WateState> Heuristic1870Bot::belief_from_view(const WateState& l
   return belief_from_json(like, view, hidden_sp);
 }
 
-Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p) {
+Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p, bool* checked) {
   Legal legal(picture, p);
-  return impl_->choose(picture, p, legal);
+  Action a = impl_->choose(picture, p, legal);
+  if (checked) *checked = legal.vouches(a);
+  return a;
 }
 
 Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p,

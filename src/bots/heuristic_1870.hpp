@@ -84,7 +84,10 @@ class Heuristic1870Bot final : public Bot {
                                                                const std::vector<int>& hidden_sp);
   // The move for `p` in a picture of the game the bot may read in full: its own
   // belief or a search's sample, never the true state under 12.2.
-  Action choose_in_picture(const wate1870::WateState& picture, Player p);
+  // With `checked`, also whether the move is known to pass the picture's
+  // check() (one of the lists it read, or one it checked): a search applies it
+  // without a second check.
+  Action choose_in_picture(const wate1870::WateState& picture, Player p, bool* checked = nullptr);
   // The same, with `legal` the picture's legal_actions(p), already made.
   Action choose_in_picture(const wate1870::WateState& picture, Player p,
                            const std::vector<Action>& legal);

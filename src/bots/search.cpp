@@ -156,7 +156,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         break;
       for (Player p : tm.players) {
         if (p != me || !in_tree || !model_->decides(*s, me)) {
-          if (!s->apply(p, model_->policy(*s, p))) broken = true;
+          const auto m = model_->policy_move(*s, p);
+          if (!(m.checked ? s->apply_listed(p, m.action) : s->apply(p, m.action))) broken = true;
           continue;
         }
         auto legal = s->legal_actions(me);

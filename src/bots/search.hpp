@@ -46,6 +46,14 @@ class SearchModel {
     (void)legal;
     return policy(sample, p);
   }
+  // The policy's move, and whether it is known to pass the sample's check() (an
+  // order of a list the policy read, or one it checked): the search then
+  // applies it as listed (State::apply_listed), not checking it again.
+  struct Move {
+    Action action;
+    bool checked = false;
+  };
+  virtual Move policy_move(const State& sample, Player p) { return {policy(sample, p), false}; }
   // Whether the search makes the decision `p` has in `sample`, or leaves it to the
   // policy: a decision that only carries out a plan (a march step along the
   // planned road, where losses go) is better spent on none of the budget. The

@@ -56,6 +56,12 @@ class Wate1870SearchModel final : public SearchModel {
     const auto& ws = static_cast<const WateState&>(sample);  // only ever our own samples
     return players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p);
   }
+  Move policy_move(const State& sample, Player p) override {
+    const auto& ws = static_cast<const WateState&>(sample);
+    Move m;
+    m.action = players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p, &m.checked);
+    return m;
+  }
   Action policy_listed(const State& sample, Player p, const std::vector<Action>& legal) override {
     const auto& ws = static_cast<const WateState&>(sample);
     return players_[static_cast<std::size_t>(p)].choose_in_picture(ws, p, legal);

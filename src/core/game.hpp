@@ -115,9 +115,11 @@ class State {
     return Applied{std::move(*order), std::move(events).value()};
   }
   // apply() of an order the caller took, unchanged, from legal_actions(player)
-  // (or, for kChance, from chance_outcome_list()) of this very state: a state
-  // may apply it without checking it again, as apply_picked does. What a search
-  // does with the orders of its own lists. Anything else is apply()'s to take.
+  // (or, for kChance, from chance_outcome_list()) of this very state, or one
+  // that check(player, action) of this very state passed: a state may apply it
+  // without checking it again, as apply_picked does. What a search does with
+  // the orders of its own lists and its policy's checked moves. Anything else is
+  // apply()'s to take.
   virtual Result<Events> apply_listed(Player player, const Action& action) {
     return apply(player, action);
   }

@@ -58,6 +58,31 @@ TEST(HeuristicBot, OnlyPicksLegalActions) {
   expect_legal_choices("historical", GameOptions{{{"12.2", "on"}}}, 300);
 }
 
+// A search applies the moves the bot vouches for without checking them again
+// (SearchModel::policy_move): each must pass check(), and most moves are such.
+TEST(HeuristicBot, EveryMoveItVouchesForPassesCheck) {
+  auto st = std::move(game().initial_state("historical", {}, 4)).value();
+  const auto& ws = dynamic_cast<const WateState&>(*st);
+  Heuristic1870Bot french(1), german(2);
+  SeededDice dice(4);
+  int moves = 0, vouched = 0;
+  for (int step = 0; step < 1500 && !st->terminal(); ++step) {
+    ASSERT_TRUE(resolve_chance(*st, dice).ok());
+    if (st->terminal()) break;
+    const Player p = st->to_move().players.front();
+    bool checked = false;
+    const Action a = (p == kF ? french : german).choose_in_picture(ws, p, &checked);
+    ++moves;
+    if (checked) {
+      ++vouched;
+      ASSERT_TRUE(st->check(p, a).ok()) << "step " << step << ": " << a.to_string();
+    }
+    ASSERT_TRUE(st->apply(p, a).ok());
+  }
+  EXPECT_GT(moves, 1000);
+  EXPECT_GT(vouched, moves / 2) << vouched << " of " << moves;
+}
+
 Result<PlayedGame> match(const std::string& french, const std::string& german, std::uint64_t seed,
                          const std::string& scenario = "historical",
                          const GameOptions& options = {}, long max_steps = 200000) {

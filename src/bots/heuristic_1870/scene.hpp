@@ -116,8 +116,16 @@ class Legal {
     return out;
   }
   bool ok(const Action& a) {
-    if (asked() || !st_) return contains(all(), a);
-    return st_->check(p_, a).ok();
+    const bool yes = asked() || !st_ ? contains(all(), a) : st_->check(p_, a).ok();
+    if (yes) passed_ = a;
+    return yes;
+  }
+  // Whether `a` is known to pass check() without asking it again: the last
+  // order ok() said yes to, or one of the list made or given.
+  bool vouches(const Action& a) const {
+    if (passed_ && *passed_ == a) return true;
+    if (list_) return contains(*list_, a);
+    return listed_ && asked_ && contains(*listed_, a);
   }
 
  private:
@@ -127,6 +135,7 @@ class Legal {
   const std::vector<Action>* listed_ = nullptr;
   bool asked_ = false;  // all() has given listed_
   std::optional<std::vector<Action>> list_;
+  std::optional<Action> passed_;  // the last order ok() said yes to
 };
 
 // The points a change of `dvp` VP (French-positive, rule 11.0) is worth to `me`.
