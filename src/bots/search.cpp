@@ -4,6 +4,7 @@
 #include <cassert>
 #include <charconv>
 #include <cmath>
+#include <functional>
 #include <string_view>
 
 namespace rz::bots {
@@ -13,6 +14,17 @@ constexpr std::uint64_t kSearchStream = 0x7365617263682121ULL;  // its own strea
 
 bool has(const std::vector<Action>& list, const Action& a) {
   return std::find(list.begin(), list.end(), a) != list.end();
+}
+
+// A quick key to match a sample's legal actions with a node's edges: equal
+// actions have equal keys, and only actions whose keys agree are compared in
+// full (a node's list is matched at every visit, most of its orders unequal).
+// In memory only: the choices do not depend on its values.
+std::size_t quick_key(const Action& a) {
+  const std::hash<std::string_view> h;
+  std::size_t k = h(a.verb) ^ a.args.size();
+  for (const auto& arg : a.args) k = k * 0x9e3779b97f4a7c15ULL + h(arg.second);
+  return k;
 }
 }  // namespace
 
@@ -63,6 +75,8 @@ Result<SearchBudget> parse_search_budget(const std::string& bot_name) {
 struct SearchBot::Tree {
   struct Edge {
     Action action;
+    std::size_t key = 0;  // quick_key(action)
+    bool policy = false;  // the node's policy chose it
     int child = -1;
     int visits = 0;
     int available = 0;   // iterations in which the action was legal (ISMCTS)
@@ -121,6 +135,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
 
   std::vector<std::pair<int, int>> path;  // (node, edge) from the root down
   std::vector<int> available;             // edges of the node legal in this sample
+  std::vector<std::size_t> keys;          // quick_key of each legal action
   for (int it = 0; !out_of_budget(it); ++it) {
     auto s = model_->sample(rng_);
     if (!s) break;
@@ -176,10 +191,13 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
         }
         // Which known edges are legal in this sample, and which actions are new.
         available.clear();
+        keys.resize(legal.size());
         std::vector<std::size_t> fresh;
         for (std::size_t i = 0; i < legal.size(); ++i) {
-          auto e = std::find_if(nd.edges.begin(), nd.edges.end(),
-                                [&](const auto& x) { return x.action == legal[i]; });
+          keys[i] = quick_key(legal[i]);
+          auto e = std::find_if(nd.edges.begin(), nd.edges.end(), [&](const auto& x) {
+            return x.key == keys[i] && x.action == legal[i];
+          });
           if (e == nd.edges.end()) {
             fresh.push_back(i);
           } else {
@@ -195,6 +213,8 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
             if (legal[i] == nd.policy) pick = i;
           Tree::Edge e;
           e.action = legal[pick];
+          e.key = keys[pick];
+          e.policy = e.action == nd.policy;
           e.available = 1;
           nd.edges.push_back(std::move(e));
           chosen = static_cast<int>(nd.edges.size()) - 1;
@@ -207,7 +227,7 @@ Action SearchBot::choose(const State& st, Player me, const std::string& view_jso
             double score =
                 e.value / n +
                 budget_.exploration * std::sqrt(std::log(static_cast<double>(e.available)) / n);
-            if (e.action == nd.policy) score += budget_.policy_bias / (e.visits + 1);
+            if (e.policy) score += budget_.policy_bias / (e.visits + 1);
             if (score > best) {
               best = score;
               chosen = i;
