@@ -122,6 +122,10 @@ Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p,
 
 void Heuristic1870Bot::copy_memory_from(const Heuristic1870Bot& other) { *impl_ = *other.impl_; }
 
+void Heuristic1870Bot::keep_administrative_answers() {
+  impl_->admin_answers = std::make_shared<std::unordered_map<std::uint64_t, Action>>();
+}
+
 Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*view_json*/) {
   const auto* ws = dynamic_cast<const WateState*>(&st);
   if (!ws) {

@@ -35,6 +35,9 @@ class Wate1870SearchModel final : public SearchModel {
     root_points_ = 0;
     for (const auto& p : pictures_) root_points_ += wate1870_points(*p, me);
     root_points_ /= static_cast<double>(pictures_.size());
+    // The Administrative Phase's answers of this search (its samples meet the
+    // same positions in it), none of the last.
+    for (auto& m : memory_) m.keep_administrative_answers();
     // The policy remembers the turn as if it had made this decision (its plans go on).
     (void)memory_[static_cast<std::size_t>(me)].choose_in_picture(*pictures_.front(), me);
     return true;

@@ -83,6 +83,38 @@ TEST(HeuristicBot, EveryMoveItVouchesForPassesCheck) {
   EXPECT_GT(vouched, moves / 2) << vouched << " of " << moves;
 }
 
+// A search's bot keeps its Administrative Phase answers (6.0) by the state:
+// asked again, in any order, about any of a game's phases, it answers as a bot
+// that works each out afresh.
+TEST(HeuristicBot, KeptAdministrativeAnswersAreTheAnswersWorkedOut) {
+  auto st = std::move(game().initial_state("historical", {}, 6)).value();
+  Heuristic1870Bot french(1), german(2);
+  SeededDice dice(6);
+  std::vector<std::pair<std::unique_ptr<State>, Player>> phases;
+  for (int step = 0; step < 6000 && !st->terminal(); ++step) {
+    ASSERT_TRUE(resolve_chance(*st, dice).ok());
+    if (st->terminal()) break;
+    const Player p = st->to_move().players.front();
+    const auto& ws = dynamic_cast<const WateState&>(*st);
+    if (!ws.steps().empty() && ws.steps().back().kind == wate1870::StepKind::kAdministrative)
+      phases.emplace_back(st->clone(), p);
+    ASSERT_TRUE(st->apply(p, (p == kF ? french : german).choose(*st, p, "")).ok());
+  }
+  ASSERT_GT(phases.size(), 20u);
+  Heuristic1870Bot kept(0), fresh(0);
+  kept.keep_administrative_answers();
+  int mobilized = 0;
+  for (int pass = 0; pass < 2; ++pass)  // the second pass finds every answer kept
+    for (std::size_t i = 0; i < phases.size(); ++i) {
+      const auto& [state, p] = phases[pass == 0 ? i : phases.size() - 1 - i];
+      const auto& ws = dynamic_cast<const WateState&>(*state);
+      const Action a = kept.choose_in_picture(ws, p), b = fresh.choose_in_picture(ws, p);
+      ASSERT_EQ(a, b) << "pass " << pass << ", phase " << i << ": " << a.to_string();
+      mobilized += a.verb == "mobilize";
+    }
+  EXPECT_GT(mobilized, 4);  // not only the end of the phase
+}
+
 Result<PlayedGame> match(const std::string& french, const std::string& german, std::uint64_t seed,
                          const std::string& scenario = "historical",
                          const GameOptions& options = {}, long max_steps = 200000) {

@@ -1,10 +1,12 @@
 // The heuristic bot's answer to each kind of decision (heuristic_1870.hpp).
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <numeric>
 #include <span>
 
 #include "bots/heuristic_1870/mind.hpp"
+#include "core/hash.hpp"
 #include "rules/wate1870/command.hpp"
 
 namespace rz::bots::heuristic1870 {
@@ -599,6 +601,14 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
   // Losses and recovery read only my SP in a few hexes: no Scene for them.
   if (step == StepKind::kAbsorb) return absorb(ws, me, legal.all());
   if (step == StepKind::kRecovery) return recovery(ws, me, legal.all());
+  if (step == StepKind::kAdministrative && admin_answers) {
+    const std::uint64_t key = admin_key(ws, me);
+    if (const auto it = admin_answers->find(key); it != admin_answers->end()) return it->second;
+    const Scene sc(ws, me, *tables, locs, zocs, keep.v);
+    Action a = administrative(sc, legal.all());
+    admin_answers->emplace(key, a);
+    return a;
+  }
   Scene sc(ws, me, *tables, locs, zocs, keep.v);
   switch (step) {
     case StepKind::kReroll:
@@ -636,6 +646,21 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
       break;
   }
   return legal.all().front();
+}
+
+// All that administrative() reads: the whole state (its fingerprint covers
+// every field hash() does), the side, and the claims of the turn (goals()); the
+// LOCs and ZOCs come from the state, the rest of the Mind keeps values of it.
+std::uint64_t Mind::admin_key(const WateState& ws, Side me) const {
+  QuickHasher h;
+  h.u64(ws.fingerprint());
+  h.i64(wate1870::index(me));
+  h.u64(claims.size());
+  for (const auto& [hex, sp] : claims) {
+    h.i64(hex);
+    h.u64(std::bit_cast<std::uint64_t>(sp));
+  }
+  return h.digest();
 }
 
 void Mind::refresh(const WateState& ws, Side me) {

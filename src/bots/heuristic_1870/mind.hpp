@@ -3,8 +3,10 @@
 // says how it plays): plan.cpp plans marches and picks targets, decisions.cpp
 // answers each kind of decision.
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
+#include <unordered_map>
 #include <utility>
 
 #include "bots/heuristic_1870/scene.hpp"
@@ -37,6 +39,12 @@ struct Mind {
     std::optional<Plan> plan;
   };
   std::optional<Intent> intent;
+  // A search's answers to Administrative Phase decisions (6.0), by the key of
+  // what they read (admin_key): the phase rolls no die, so the samples of one
+  // search reach the same positions in it again and again. Shared by the
+  // copies of the Mind a search starts each sample with; none outside a search.
+  std::shared_ptr<std::unordered_map<std::uint64_t, Action>> admin_answers;
+  std::uint64_t admin_key(const WateState& ws, Side me) const;
 
   Action choose(const WateState& ws, Player p, Legal& legal);
 

@@ -701,6 +701,20 @@ std::shared_ptr<const std::vector<hex::Hex>> WateState::rail_reach(hex::Hex from
 // Hashes the fields directly (not the JSON text): it runs after every action.
 std::uint64_t WateState::hash() const {
   Hasher h;
+  hash_fields(h);
+  return h.digest();
+}
+
+std::uint64_t WateState::fingerprint() const {
+  QuickHasher h;
+  hash_fields(h);
+  return h.digest();
+}
+
+// Every field of the game, into either hasher: one walk, so a field added to
+// hash() is in fingerprint() too.
+template <class H>
+void WateState::hash_fields(H& h) const {
   auto str = [&](const std::string& v) {
     h.u64(v.size());
     h.bytes(v);
@@ -809,7 +823,6 @@ std::uint64_t WateState::hash() const {
     h.i64(force_->fired_to ? force_->fired_to->col * 1000 + force_->fired_to->row : -1);
     h.i64(force_->mp_left);
   }
-  return h.digest();
 }
 
 }  // namespace rz::wate1870

@@ -217,6 +217,10 @@ class WateState final : public State {
   std::string serialize() const override;
   std::unique_ptr<State> clone() const override;
   std::uint64_t hash() const override;
+  // The same fields as hash(), mixed a word at a time: a key for answers kept
+  // in memory (a search's), some ten times quicker, and not for saving (not
+  // the same on every machine, nor promised from one version to the next).
+  std::uint64_t fingerprint() const;
   std::vector<double> returns() const override;
 
   // Read access for the renderer, the CLI and tests.
@@ -340,6 +344,9 @@ class WateState final : public State {
  private:
   rz::Status check_impl(Player player, const Action& action) const;
   rz::Status check_step(Player player, const Action& action) const;  // the step's own check
+  // Every field into a hasher: hash() and fingerprint() (state.cpp).
+  template <class H>
+  void hash_fields(H& h) const;
   bool hq_seen(Side viewer, const HqUnit& q) const;  // view(), picture_for()
   bool hq_seen(Side viewer, const Name& id) const;   // one a list names: not if not in the game
   nlohmann::json to_json() const;  // serialize() and view() start from it
