@@ -50,6 +50,14 @@ void BM_Wate1870Hash(benchmark::State& s) {
 }
 BENCHMARK(BM_Wate1870Hash);
 
+// The same fields, a word at a time: the key a search keeps answers by.
+void BM_Wate1870Fingerprint(benchmark::State& s) {
+  auto st = historical();
+  const auto& w = static_cast<const rz::wate1870::WateState&>(*st);
+  for (auto _ : s) benchmark::DoNotOptimize(w.fingerprint());
+}
+BENCHMARK(BM_Wate1870Fingerprint);
+
 // 4.1: the LOC of every hex of the map for one side (one LocMap answers every force).
 void BM_Wate1870LocMap(benchmark::State& s) {
   auto st = historical();

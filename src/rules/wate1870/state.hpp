@@ -218,8 +218,8 @@ class WateState final : public State {
   std::unique_ptr<State> clone() const override;
   std::uint64_t hash() const override;
   // The same fields as hash(), mixed a word at a time: a key for answers kept
-  // in memory (a search's), some ten times quicker, and not for saving (not
-  // the same on every machine, nor promised from one version to the next).
+  // in memory (a search's), three times quicker (bench/core_bench.cpp), and not
+  // for saving (not the same on every machine, nor from one version to the next).
   std::uint64_t fingerprint() const;
   std::vector<double> returns() const override;
 
