@@ -16,8 +16,9 @@ namespace {
 
 // A cache of ints keyed by an int, with a hash the test chooses (so that
 // different keys can share one) and a count of the maps made.
+template <std::size_t N = 4>
 struct Probe {
-  TracedCache<int, 4, int> cache;
+  TracedCache<int, N, int> cache;
   int made = 0;
   std::shared_ptr<const int> get(int key, std::uint64_t hash, Side side = Side::kFrench,
                                  std::uint64_t data = 1) {
@@ -31,7 +32,7 @@ struct Probe {
 };
 
 TEST(Wate1870_TracedCache, AHitIsTheMapKeptForThatKeyAndOnlyForIt) {
-  Probe p;
+  Probe<> p;
   const auto a = p.get(1, 7);
   EXPECT_EQ(*a, 10);
   EXPECT_EQ(p.get(1, 7), a);  // the same map, not made again
@@ -49,7 +50,7 @@ TEST(Wate1870_TracedCache, AHitIsTheMapKeptForThatKeyAndOnlyForIt) {
 }
 
 TEST(Wate1870_TracedCache, TheLeastRecentlyUsedGoesFirst) {
-  Probe p;
+  Probe<> p;
   for (int k = 1; k <= 4; ++k) p.get(k, static_cast<std::uint64_t>(k));
   p.get(1, 1);  // 1 used again: 2 is now the oldest
   p.get(5, 5);  // takes 2's place
@@ -65,20 +66,21 @@ TEST(Wate1870_TracedCache, TheLeastRecentlyUsedGoesFirst) {
   EXPECT_EQ(p.made, 7);
 }
 
-// Against a model of a least-recently-used list of four, on random requests
-// with few hashes (many keys share one): every answer and every make agree.
-TEST(Wate1870_TracedCache, RandomRequestsAgreeWithAListOfTheLastFourUsed) {
-  Probe p;
+// Against a model of a least-recently-used list of N, on random requests with
+// few hashes (many keys share one): every answer and every make agree.
+template <std::size_t N>
+void agrees_with_a_list_of_the_last_used(int keys, int hashes, std::uint64_t seed) {
+  Probe<N> p;
   std::deque<int> model;  // the keys kept, newest first
-  Pcg32 rng(38, 1);
+  Pcg32 rng(seed, 1);
   int expected_made = 0;
   for (int round = 0; round < 5000; ++round) {
-    const int key = static_cast<int>(rng.below(9));
-    const auto hash = static_cast<std::uint64_t>(key % 3);
+    const int key = static_cast<int>(rng.below(static_cast<std::uint32_t>(keys)));
+    const auto hash = static_cast<std::uint64_t>(key % hashes);
     const auto at = std::find(model.begin(), model.end(), key);
     if (at == model.end()) {
       ++expected_made;
-      if (model.size() == 4) model.pop_back();
+      if (model.size() == N) model.pop_back();
     } else {
       model.erase(at);
     }
@@ -87,6 +89,16 @@ TEST(Wate1870_TracedCache, RandomRequestsAgreeWithAListOfTheLastFourUsed) {
     ASSERT_EQ(*m, key * 10) << "round " << round;
     ASSERT_EQ(p.made, expected_made) << "round " << round;
   }
+}
+
+TEST(Wate1870_TracedCache, RandomRequestsAgreeWithAListOfTheLastFourUsed) {
+  agrees_with_a_list_of_the_last_used<4>(9, 3, 38);
+}
+
+// Sixty-four kept, with keys of many hashes, some shared: entries found, made
+// and dropped among many in the index.
+TEST(Wate1870_TracedCache, RandomRequestsAgreeWithAListOfTheLastSixtyFourUsed) {
+  agrees_with_a_list_of_the_last_used<64>(150, 97, 47);
 }
 
 }  // namespace
