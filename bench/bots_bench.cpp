@@ -68,9 +68,9 @@ BENCHMARK(BM_Wate1870SearchIterations)
 // decision to the next (docs/performance.md, session 19). The rollout is the
 // bot's 8 decisions, and 2, 1 and 0 to show what it costs (sessions 23, 32
 // and 43, docs/bots.md: 1 keeps most of the strength, 0 loses it).
-void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
-  const rz::GameOptions options =
-      s.range(0) ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{};
+// The 24 decisions of the heuristic game the search is timed at (below).
+std::vector<std::unique_ptr<rz::State>> searched_decisions(bool fog) {
+  const rz::GameOptions options = fog ? rz::GameOptions{{{"12.2", "on"}}} : rz::GameOptions{};
   auto st = std::move(wate1870_game().initial_state("historical", options, 1)).value();
   rz::bots::Heuristic1870Bot french(1), german(2);
   const auto model = rz::bots::make_wate1870_search_model();
@@ -84,9 +84,12 @@ void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
       at.push_back(st->clone());
     (void)st->apply(p, (p == 0 ? french : german).choose(*st, p, ""));
   }
-  rz::bots::SearchBudget budget;
-  budget.iterations = 100;
-  budget.rollout = static_cast<int>(s.range(1));  // `search` plays 8 (docs/bots.md)
+  return at;
+}
+
+// The searches of `budget` over those decisions, one bot for the run.
+void search_over_a_game(benchmark::State& s, rz::bots::SearchBudget budget) {
+  const auto at = searched_decisions(s.range(0) != 0);
   long iterations = 0;
   for (auto _ : s) {
     rz::bots::SearchBot bot(rz::bots::make_wate1870_search_model(), budget, 1);
@@ -99,10 +102,33 @@ void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
   s.SetItemsProcessed(iterations);
   s.counters["decisions"] = static_cast<double>(at.size());
 }
+
+void BM_Wate1870SearchIterationsOverAGame(benchmark::State& s) {
+  rz::bots::SearchBudget budget;
+  budget.iterations = 100;
+  budget.rollout = static_cast<int>(s.range(1));  // `search` plays 8 (docs/bots.md)
+  search_over_a_game(s, budget);
+}
 BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
     ->ArgsProduct({{0, 1}, {8, 2, 1, 0}})
     ->ArgNames({"fog", "rollout"})
     ->MinTime(2)  // a run is 1-2 s: at least two
+    ->Unit(benchmark::kMillisecond);
+
+// The same at the budget the ladders play and issue 4 names, 1,000 iterations
+// a decision (`search:1000`, `search:1000:r1`): a deeper tree, and samples that
+// meet again more of what the policy and the engine keep (session 47).
+void BM_Wate1870SearchIterationsAtAThousand(benchmark::State& s) {
+  rz::bots::SearchBudget budget;
+  budget.iterations = 1000;
+  budget.rollout = static_cast<int>(s.range(1));
+  search_over_a_game(s, budget);
+}
+BENCHMARK(BM_Wate1870SearchIterationsAtAThousand)
+    ->ArgsProduct({{0, 1}, {8, 1}})
+    ->ArgNames({"fog", "rollout"})
+    ->Iterations(1)  // a run is 1.5-6 s
+    ->Repetitions(3)
     ->Unit(benchmark::kMillisecond);
 
 // One heuristic decision at the same position.
