@@ -116,8 +116,8 @@ BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
     ->Unit(benchmark::kMillisecond);
 
 // The same at the budget the ladders play and issue 4 names, 1,000 iterations
-// a decision (`search:1000`, `search:1000:r1`): a deeper tree, and samples that
-// meet again more of what the policy and the engine keep (session 47).
+// a decision (`search:1000`, `search:1000:r1`): a deeper tree, so more moves an
+// iteration than at 100 (docs/performance.md, session 47).
 void BM_Wate1870SearchIterationsAtAThousand(benchmark::State& s) {
   rz::bots::SearchBudget budget;
   budget.iterations = 1000;
