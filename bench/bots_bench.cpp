@@ -117,16 +117,18 @@ BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
 
 // The same at the budget the ladders play and issue 4 names, 1,000 iterations
 // a decision (`search:1000`, `search:1000:r1`): a deeper tree, so more moves an
-// iteration than at 100 (docs/performance.md, session 47).
+// iteration than at 100 (docs/performance.md, session 47); with the replay of
+// iterations (SearchBudget::replay, the bots') and without it (session 48).
 void BM_Wate1870SearchIterationsAtAThousand(benchmark::State& s) {
   rz::bots::SearchBudget budget;
   budget.iterations = 1000;
   budget.rollout = static_cast<int>(s.range(1));
+  budget.replay = s.range(2) != 0;
   search_over_a_game(s, budget);
 }
 BENCHMARK(BM_Wate1870SearchIterationsAtAThousand)
-    ->ArgsProduct({{0, 1}, {8, 1}})
-    ->ArgNames({"fog", "rollout"})
+    ->ArgsProduct({{0, 1}, {8, 1}, {1, 0}})
+    ->ArgNames({"fog", "rollout", "replay"})
     ->Iterations(1)  // a run is 1.5-6 s
     ->Repetitions(3)
     ->Unit(benchmark::kMillisecond);

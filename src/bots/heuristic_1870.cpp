@@ -122,6 +122,18 @@ Action Heuristic1870Bot::choose_in_picture(const WateState& picture, Player p,
 
 void Heuristic1870Bot::copy_memory_from(const Heuristic1870Bot& other) { *impl_ = *other.impl_; }
 
+struct Heuristic1870Bot::Memory : heuristic1870::MindMemory {};
+
+std::shared_ptr<const Heuristic1870Bot::Memory> Heuristic1870Bot::memory() const {
+  auto m = std::make_shared<Memory>();
+  static_cast<heuristic1870::MindMemory&>(*m) = *impl_;
+  return m;
+}
+
+void Heuristic1870Bot::recall(const Memory& m) {
+  static_cast<heuristic1870::MindMemory&>(*impl_) = m;
+}
+
 void Heuristic1870Bot::keep_administrative_answers() {
   impl_->admin_answers = std::make_shared<std::unordered_map<std::uint64_t, Action>>();
 }

@@ -94,6 +94,12 @@ class Heuristic1870Bot final : public Bot {
   // Takes on what `other` remembers of the turn (the marches it planned, the
   // targets its forces went for): a search's policy starts each sample so.
   void copy_memory_from(const Heuristic1870Bot& other);
+  // What the bot remembers of the turn (its plans, its claims, as
+  // copy_memory_from takes it on), kept to be given back: a search's replay
+  // goes on from the memory its policy had at a point of an iteration.
+  struct Memory;
+  std::shared_ptr<const Memory> memory() const;
+  void recall(const Memory& m);
   // From now on, and for the copies of its memory, answers to an Administrative
   // Phase decision met before (6.0: no die in it) are given again, not worked
   // out: a search's, for one decision (forgotten at the next call).

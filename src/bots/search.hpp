@@ -13,6 +13,12 @@
 // the policy's choice unless another action did better by more than the noise
 // of the dice (SearchBudget::margin): a small budget plays like the policy,
 // a larger one overrules it on evidence.
+//
+// Iterations go the same way again and again (the same sample, the same dice,
+// the same edges, where the policy plays alike): a model that says so
+// (SearchModel::samples) has them replayed, walked through the points where
+// they part without playing the moves between (SearchBot::Replay), for the
+// same choices as played in full.
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -64,6 +70,32 @@ class SearchModel {
   virtual double evaluate(const State& sample, Player me) = 0;
   // False if prepare() and fallback() do without the view (drivers then pass "").
   virtual bool needs_view() const { return true; }
+
+  // For the replay of iterations (SearchBudget::replay), a model whose policy
+  // (and decides() and evaluate()) gives the same for the same sample and the
+  // same memory gives the search its samples by number and the policy's memory
+  // to keep and give back. samples() is 0 (the default) for a model that does not.
+  struct Memory {
+    virtual ~Memory() = default;
+  };
+  virtual std::size_t samples() const { return 0; }
+  // sample() in two: the number of the sample, drawn from `rng` as sample()
+  // draws it, and that sample, the policy's memory started afresh as sample() does.
+  virtual std::size_t pick_sample(Pcg32& rng) {
+    (void)rng;
+    return 0;
+  }
+  virtual std::unique_ptr<State> sample_at(std::size_t i) {
+    (void)i;
+    return nullptr;
+  }
+  // A key of everything in a sample that affects play (State::hash() by
+  // default): the replay takes two outcomes of a die that leave equal keys to
+  // lead on alike.
+  virtual std::uint64_t key(const State& sample) const { return sample.hash(); }
+  // nullptr: the policy remembers nothing.
+  virtual std::unique_ptr<Memory> save_memory() const { return nullptr; }
+  virtual void restore_memory(const Memory& m) { (void)m; }
 };
 
 struct SearchBudget {
@@ -76,6 +108,12 @@ struct SearchBudget {
   // above the policy's by `margin` plus two standard errors.
   int min_visits = 4;
   double margin = 0.01;
+  // Keep the points where iterations may part (a die, a decision of the tree)
+  // with their states, so that an iteration that goes the same way as an
+  // earlier one walks them without playing (SearchBot::Replay): the same
+  // choices, for less work. Up to `replay_points` points a decision.
+  bool replay = true;
+  int replay_points = 100000;
 };
 
 // "search", "search:N" (N iterations a decision) or "search:Nms" (a time budget):
@@ -90,6 +128,10 @@ struct SearchStats {
   int chosen_visits = 0;
   bool overruled = false;  // the choice is not the policy's
   bool fell_back = false;  // no sample could be made: SearchModel::fallback chose
+  // The replay (SearchBudget::replay): the points (dice, decisions of the tree,
+  // ends) walked without playing, and the states kept to play on from.
+  int walked = 0;
+  int kept = 0;
 };
 
 class SearchBot final : public Bot {
@@ -105,6 +147,7 @@ class SearchBot final : public Bot {
 
  private:
   struct Tree;
+  struct Replay;
   std::unique_ptr<SearchModel> model_;
   SearchBudget budget_;
   Pcg32 rng_;

@@ -51,8 +51,32 @@ class Wate1870SearchModel final : public SearchModel {
 
   std::unique_ptr<State> sample(Pcg32& rng) override {
     if (pictures_.empty()) return nullptr;
-    for (std::size_t i = 0; i < 2; ++i) players_[i].copy_memory_from(memory_[i]);
-    return pictures_[rng.below(static_cast<std::uint32_t>(pictures_.size()))]->clone();
+    return sample_at(pick_sample(rng));
+  }
+  // The heuristic plays the same move for the same picture and memory: the
+  // search may replay its iterations.
+  std::size_t samples() const override { return pictures_.size(); }
+  std::size_t pick_sample(Pcg32& rng) override {
+    return rng.below(static_cast<std::uint32_t>(pictures_.size()));
+  }
+  std::unique_ptr<State> sample_at(std::size_t i) override {
+    for (std::size_t k = 0; k < 2; ++k) players_[k].copy_memory_from(memory_[k]);
+    return pictures_[i]->clone();
+  }
+  std::uint64_t key(const State& sample) const override {
+    return static_cast<const WateState&>(sample).fingerprint();
+  }
+  struct PlayersMemory final : Memory {
+    std::shared_ptr<const Heuristic1870Bot::Memory> of[2];
+  };
+  std::unique_ptr<Memory> save_memory() const override {
+    auto m = std::make_unique<PlayersMemory>();
+    for (std::size_t k = 0; k < 2; ++k) m->of[k] = players_[k].memory();
+    return m;
+  }
+  void restore_memory(const Memory& m) override {
+    const auto& pm = static_cast<const PlayersMemory&>(m);  // only ever our own
+    for (std::size_t k = 0; k < 2; ++k) players_[k].recall(*pm.of[k]);
   }
 
   Action policy(const State& sample, Player p) override {

@@ -107,7 +107,10 @@ class Toy final : public State {
   std::string view(Player) const override { return "{}"; }
   std::string serialize() const override { return "{}"; }
   std::unique_ptr<State> clone() const override { return std::make_unique<Toy>(*this); }
-  std::uint64_t hash() const override { return static_cast<std::uint64_t>(stage_); }
+  std::uint64_t hash() const override {  // of everything that affects play
+    return std::hash<std::string>()(std::to_string(stage_) + first_ + "," + second_ +
+                                    (won_ ? "+" : "-"));
+  }
   std::vector<double> returns() const override { return {won_ ? 1.0 : 0.0, won_ ? 0.0 : 1.0}; }
 
  private:
@@ -133,13 +136,27 @@ class ToyModel final : public SearchModel {
   Action fallback(const State& st, Player p, const std::string&) override {
     return st.legal_actions(p).back();
   }
-  std::unique_ptr<State> sample(Pcg32&) override { return root_->clone(); }
-  Action policy(const State& st, Player p) override { return st.legal_actions(p).front(); }
+  std::unique_ptr<State> sample(Pcg32&) override { return sample_at(0); }
+  Action policy(const State& st, Player p) override {
+    ++moves;
+    return st.legal_actions(p).front();
+  }
   double evaluate(const State&, Player) override {
     ++evaluations;
     return 0.5;
   }
-  int evaluations = 0;  // rollouts that stopped before the end of the game
+  // The replay's: one sample, drawn from no random number as sample() draws
+  // none, and a policy that remembers nothing.
+  std::size_t samples() const override { return 1; }
+  std::size_t pick_sample(Pcg32&) override { return 0; }
+  std::unique_ptr<State> sample_at(std::size_t) override {
+    ++samples_played;
+    return root_->clone();
+  }
+
+  int evaluations = 0;     // rollouts that stopped before the end of the game
+  int samples_played = 0;  // iterations played from the sample
+  int moves = 0;           // the policy's
 
  private:
   std::unique_ptr<State> root_;
@@ -229,6 +246,63 @@ TEST(SearchBot, ATimeBudgetStopsTheSearch) {
   const Action a = bot.choose(toy, 0, "{}");
   EXPECT_TRUE(toy.check(0, a).ok());
   EXPECT_GE(bot.last().iterations, 1);
+}
+
+// Two searches alike but for the replay (SearchBudget::replay).
+struct ReplayedAndNot {
+  SearchStats on, off;
+  Action on_choice, off_choice;
+  int on_moves = 0, off_moves = 0;  // the policy's
+};
+
+ReplayedAndNot toy_with_and_without_replay(int iterations, int rollout, const std::string& leaves) {
+  ReplayedAndNot r;
+  for (const bool replay : {true, false}) {
+    SearchBudget budget;
+    budget.iterations = iterations;
+    budget.rollout = rollout;
+    budget.replay = replay;
+    auto model = std::make_unique<ToyModel>(false, leaves);
+    const ToyModel* m = model.get();
+    SearchBot bot(std::move(model), budget, 5);
+    Toy toy;
+    (replay ? r.on_choice : r.off_choice) = bot.choose(toy, 0, "{}");
+    (replay ? r.on : r.off) = bot.last();
+    (replay ? r.on_moves : r.off_moves) = m->moves;
+  }
+  return r;
+}
+
+void expect_same_search(const SearchStats& a, const SearchStats& b) {
+  EXPECT_EQ(a.iterations, b.iterations);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_EQ(a.max_depth, b.max_depth);
+  EXPECT_EQ(a.chosen_visits, b.chosen_visits);
+  EXPECT_EQ(a.overruled, b.overruled);
+  EXPECT_EQ(a.fell_back, b.fell_back);
+}
+
+TEST(SearchBot, ItsReplayChoosesAsIterationsPlayedInFull) {
+  for (const std::string leaves : {"", "z", "p"})
+    for (const int iterations : {1, 3, 40, 2000})
+      for (const int rollout : {0, 1, 8}) {
+        SCOPED_TRACE("leaves '" + leaves + "', " + std::to_string(iterations) +
+                     " iterations, rollout " + std::to_string(rollout));
+        const auto r = toy_with_and_without_replay(iterations, rollout, leaves);
+        EXPECT_EQ(r.on_choice, r.off_choice);
+        expect_same_search(r.on, r.off);
+        EXPECT_EQ(r.off.walked, 0);
+        EXPECT_EQ(r.off.kept, 0);
+        EXPECT_LE(r.on_moves, r.off_moves);
+      }
+  // The toy goes few ways: at 2,000 iterations nearly all are walked, not played.
+  const auto r = toy_with_and_without_replay(2000, 8, "");
+  EXPECT_EQ(r.on_choice.verb, "y");
+  EXPECT_GT(r.on.walked, 2000);
+  EXPECT_GT(r.on.kept, 0);
+  EXPECT_LT(r.on.kept, 50);
+  EXPECT_LT(r.on_moves * 20, r.off_moves)
+      << r.on_moves << " moves of the policy against " << r.off_moves;
 }
 
 // ---- 1870 ----
@@ -410,6 +484,51 @@ TEST(SearchBot1870, UnderFogOfWarItsDecisionsDoNotDependOnWhatItMayNotSee) {
   EXPECT_EQ(compared, 30);
   EXPECT_GT(with_hidden, 20);
   EXPECT_GT(searched, 5) << "decisions the search made, not its policy";
+}
+
+TEST(SearchBot1870, ItsReplayChoosesAsIterationsPlayedInFull) {
+  // Two search bots alike but for the replay, at the French decisions of a
+  // game, with and without fog of war (12.2: many samples), with a rollout of
+  // 1 and of 8 decisions: the same choice from the same search every time.
+  for (const bool fogged : {false, true})
+    for (const int rollout : {1, 8}) {
+      SCOPED_TRACE(std::string(fogged ? "12.2" : "no fog") + ", rollout " +
+                   std::to_string(rollout));
+      const GameOptions options = fogged ? GameOptions{{{"12.2", "on"}}} : GameOptions{};
+      auto st = std::move(game().initial_state("historical", options, 6)).value();
+      SearchBudget budget;
+      budget.iterations = 100;
+      budget.rollout = rollout;
+      SearchBot on(make_wate1870_search_model(), budget, 9);
+      budget.replay = false;
+      SearchBot off(make_wate1870_search_model(), budget, 9);
+      Heuristic1870Bot german(10);
+      SeededDice dice(6);
+      int searched = 0, walked = 0, kept = 0;
+      for (int step = 0; step < 3000 && searched < 12 && !st->terminal(); ++step) {
+        ASSERT_TRUE(resolve_chance(*st, dice).ok());
+        if (st->terminal()) break;
+        const Player p = st->to_move().players.front();
+        if (p == kG || st->legal_actions(p).size() == 1) {
+          ASSERT_TRUE(st->apply(p, p == kG ? german.choose(*st, p, st->view(p))
+                                           : st->legal_actions(p).front())
+                          .ok());
+          continue;
+        }
+        const Action x = on.choose(*st, p, st->view(p));
+        const Action y = off.choose(*st, p, st->view(p));
+        ASSERT_EQ(x, y) << "step " << step;
+        expect_same_search(on.last(), off.last());
+        EXPECT_EQ(off.last().walked, 0);
+        if (on.last().iterations > 0) ++searched;
+        walked += on.last().walked;
+        kept += on.last().kept;
+        ASSERT_TRUE(st->apply(p, x).ok());
+      }
+      EXPECT_EQ(searched, 12);
+      EXPECT_GT(walked, 0);
+      EXPECT_GT(kept, 0);
+    }
 }
 
 }  // namespace

@@ -15,14 +15,13 @@ namespace rz::bots::heuristic1870 {
 
 using Odds = Heuristic1870Bot::Odds;
 
-struct Mind {
+// What a Mind remembers: copied with it (a search's policy starts each sample
+// from the bot's memory, and its replay goes on from a memory it kept); the
+// rest of a Mind is scratch for the decision at hand.
+struct MindMemory {
   std::shared_ptr<const MapTables> tables;
   std::shared_ptr<const wate1870::LocMap> locs[2];  // see Scene::loc
   std::shared_ptr<const wate1870::ZocMap> zocs[2];
-  Scratch<SceneKeep> keep;
-  // The maps of ws's position (the state keeps them) that `me`'s Scenes read:
-  // the LOCs and only the enemy's ZOC (Scene::in_ezoc).
-  void refresh(const WateState& ws, Side me);
 
   // Memory within a side's turn: what forces committed to, lone forces with
   // nothing to do, the march being followed and the order meant for a force.
@@ -40,10 +39,18 @@ struct Mind {
   };
   std::optional<Intent> intent;
   // A search's answers to Administrative Phase decisions (6.0), by the key of
-  // what they read (admin_key): the phase rolls no die, so the samples of one
+  // what they read (Mind::admin_key): the phase rolls no die, so the samples of one
   // search reach the same positions in it again and again. Shared by the
   // copies of the Mind a search starts each sample with; none outside a search.
   std::shared_ptr<std::unordered_map<std::uint64_t, Action>> admin_answers;
+};
+
+struct Mind : MindMemory {
+  Scratch<SceneKeep> keep;
+  // The maps of ws's position (the state keeps them) that `me`'s Scenes read:
+  // the LOCs and only the enemy's ZOC (Scene::in_ezoc).
+  void refresh(const WateState& ws, Side me);
+
   std::uint64_t admin_key(const WateState& ws, Side me) const;
 
   Action choose(const WateState& ws, Player p, Legal& legal);
