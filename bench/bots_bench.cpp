@@ -118,7 +118,7 @@ BENCHMARK(BM_Wate1870SearchIterationsOverAGame)
 // The same at the budget the ladders play and issue 4 names, 1,000 iterations
 // a decision (`search:1000`, `search:1000:r1`): a deeper tree, so more moves an
 // iteration than at 100 (docs/performance.md, session 47); with the replay of
-// iterations (SearchBudget::replay, the bots') and without it (session 48).
+// iterations (SearchBudget::replay, the bots') and without it (session 49).
 void BM_Wate1870SearchIterationsAtAThousand(benchmark::State& s) {
   rz::bots::SearchBudget budget;
   budget.iterations = 1000;

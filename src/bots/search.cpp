@@ -106,7 +106,7 @@ struct SearchBot::Tree {
 // point's state (and the policy's memory there) only where it parts from the
 // others. The choices are those of iterations played in full.
 //
-// Most points are never parted from (session 48: one in six), so a point keeps
+// Most points are never parted from (session 49: one in six), so a point keeps
 // no state until an iteration parts there: then it is played again from the
 // nearest point that keeps one (or the sample), the way the trie went, and kept.
 struct SearchBot::Replay {
