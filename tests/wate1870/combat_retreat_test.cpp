@@ -6,6 +6,7 @@
 
 #include "combat_fixture.hpp"
 #include "rules/wate1870/combat.hpp"
+#include "rules/wate1870/loc.hpp"
 
 namespace rz::wate1870 {
 namespace {
@@ -82,6 +83,48 @@ TEST_F(Wate1870_8_6, ForceOnASourceHeadsForTheNextOne) {  // ruling C-3
   add_sp(Side::kGerman, "3005", 3);
   const auto ps = retreat_hexes(board(), H("3005"), Side::kGerman);
   EXPECT_EQ(ids(ps), (V{"3004", "3004-3003", "3006", "3006-3007"}));  // along the edge
+}
+
+// retreat_hexes asks only the candidates near enough to matter: on every hex
+// of the map, for both sides, its paths are those of GAP-W-14 read plainly
+// (every source of the map, the nearest one's distance).
+TEST_F(Wate1870_8_6, ThePathsOfEveryHexAreThoseOfTheRuleReadPlainly) {
+  add_sp(Side::kFrench, "3004", 2);  // German edge hexes occupied: no sources (4.2)
+  add_sp(Side::kFrench, "3005", 2);
+  add_sp(Side::kGerman, "1608", 3);  // and French ones
+  add_sp(Side::kGerman, "1708", 3);
+  add_sp(Side::kGerman, "2107", 8);  // Metz, a fortress, besieged
+  const Board b = board();
+  int compared = 0;
+  for (const Side side : {Side::kFrench, Side::kGerman}) {
+    std::vector<hex::Hex> sources;
+    for (const auto& info : b.map().hexes())
+      if (supply_source(b, info.hex, side)) sources.push_back(info.hex);
+    for (const auto& info : b.map().hexes()) {
+      const hex::Hex from = info.hex;
+      auto distance = [&](hex::Hex h) {
+        int d = 1 << 20;
+        for (const hex::Hex s : sources)
+          if (s != from) d = std::min(d, hex::distance(h, s));  // ruling C-3
+        return d;
+      };
+      const int base = distance(from);
+      auto closer = [&](hex::Hex h) { return b.map().passable(h) && distance(h) < base; };
+      const auto ps = retreat_hexes(b, from, side);
+      V want;
+      for (const hex::Hex h1 : hex::neighbours(from)) {
+        if (!closer(h1)) continue;
+        want.push_back(h1.id());
+        if (path(ps, h1.id()).eliminated) continue;
+        for (const hex::Hex h2 : hex::neighbours(h1))
+          if (h2 != from && closer(h2)) want.push_back(h1.id() + "-" + h2.id());
+      }
+      std::sort(want.begin(), want.end());
+      ASSERT_EQ(ids(ps), want) << "from " << from.id();
+      compared += want.empty() ? 0 : 1;
+    }
+  }
+  EXPECT_GT(compared, 500);  // most hexes have somewhere to go
 }
 
 // --- elimination ---

@@ -44,25 +44,37 @@ std::vector<RetreatPath> retreat_hexes(const Board& b, hex::Hex from, Side side,
   std::vector<RetreatPath> out;
   // Ruling C-3: the combat hex is no source for its own retreat, so a force
   // beaten on a map edge or in a source fortress heads for the next source.
-  // The sources are found once: up to 43 hexes ask for their distance.
-  // Only a supply edge of the side or a fortress can be a source (4.2), so
-  // the other hexes are not asked (each question counts the SP in a hex).
-  std::vector<hex::Hex> sources;
-  const auto& facts = b.map().facts();
-  for (std::size_t k = 0; k < facts.size(); ++k) {
-    if (facts[k].supply != index(side) && !facts[k].fortress) continue;
-    const hex::Hex h = b.map().hexes()[k].hex;
-    if (h != from && supply_source(b, h, side)) sources.push_back(h);
+  // Only a supply edge of the side or a fortress can be a source (4.2). The
+  // hexes entered are within 2 of `from`, and one is closer than `from` only
+  // if a source is nearer to it than the nearest to `from` (`base`): such a
+  // source is within base + 1 of `from`. So the candidates are asked (each
+  // question counts the SP in a hex) nearest first, up to that distance only.
+  struct Candidate {
+    int d;
+    hex::Hex h;
+  };
+  // Buffers of the thread's own: a search asks this at every combat.
+  thread_local std::vector<Candidate> candidates;
+  thread_local std::vector<hex::Hex> sources;
+  candidates.clear();
+  sources.clear();
+  for (const hex::Hex h : b.map().source_candidates(index(side)))
+    if (h != from) candidates.push_back({hex::distance(from, h), h});
+  std::sort(candidates.begin(), candidates.end(),
+            [](const Candidate& x, const Candidate& y) { return x.d < y.d; });
+  int base = -1;
+  for (const Candidate& c : candidates) {
+    if (base >= 0 && c.d > base + 1) break;
+    if (!supply_source(b, c.h, side)) continue;
+    if (base < 0) base = c.d;
+    sources.push_back(c.h);
   }
   if (sources.empty()) return out;
-  auto distance = [&](hex::Hex h) {
-    int best = hex::distance(h, sources.front());
-    for (const hex::Hex s : sources) best = std::min(best, hex::distance(h, s));
-    return best;
-  };
-  const int base = distance(from);
   auto closer = [&](hex::Hex h) {  // GAP-W-14: every retreat hex strictly closer than `from`
-    return b.map().passable(h) && distance(h) < base;  // passable: on the map, not neutral
+    if (!b.map().passable(h)) return false;  // passable: on the map, not neutral
+    for (const hex::Hex s : sources)
+      if (hex::distance(h, s) < base) return true;
+    return false;
   };
   for (const hex::Hex h1 : hex::neighbours(from)) {
     if (!closer(h1)) continue;

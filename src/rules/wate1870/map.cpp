@@ -61,6 +61,9 @@ class MapReader {
       m.facts_.push_back({h.country,
                           static_cast<std::int8_t>(h.supply ? wate1870::index(*h.supply) : -1), h.town,
                           h.fortress_sr > 0});
+      for (int side = 0; side < 2; ++side)
+        if (m.facts_.back().supply == side || h.fortress_sr > 0)
+          m.source_candidates_[static_cast<std::size_t>(side)].push_back(h.hex);
       if (h.fortress_sr > 0) {
         m.fortresses_.push_back(static_cast<int>(i));
         m.fortress_hexes_.push_back(h.hex);

@@ -105,6 +105,11 @@ class Map {
   }
   // The hexes of the map adjacent to some hex of s, a row of bits at a time.
   HexRows adjacent(const HexRows& s) const;
+  // The hexes that can be a source of supply of index(side) (4.2): its map
+  // edge and every fortress, in index order.
+  const std::vector<hex::Hex>& source_candidates(int side) const {
+    return source_candidates_[static_cast<std::size_t>(side)];
+  }
   const std::vector<int>& fortress_indices() const { return fortresses_; }  // in index order
   const std::vector<hex::Hex>& fortress_hexes() const { return fortress_hexes_; }  // the same, sorted
   // The index_of of each of fortress_hexes(), in that order.
@@ -131,6 +136,7 @@ class Map {
   std::vector<std::uint16_t> grid_bit_;
   std::vector<Facts> facts_;
   std::vector<int> fortresses_;
+  std::array<std::vector<hex::Hex>, 2> source_candidates_;
   std::vector<hex::Hex> fortress_hexes_;
   std::vector<int> fortress_sorted_;
   std::vector<int> named_;  // the hexes with a name, by name then index (by_name)
