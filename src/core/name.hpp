@@ -31,6 +31,9 @@ class Name {
   bool empty() const noexcept { return entry_->text.empty(); }
   std::size_t size() const noexcept { return entry_->text.size(); }
   const char* c_str() const noexcept { return entry_->text.c_str(); }
+  // The same for equal names and different for different ones, for a table
+  // searched by name (its order is not the text's, nor the same from run to run).
+  const void* key() const noexcept { return entry_; }
 
   friend bool operator==(const Name& a, const Name& b) noexcept { return a.entry_ == b.entry_; }
   friend bool operator==(const Name& a, const std::string& b) noexcept { return a.str() == b; }

@@ -69,6 +69,16 @@ TEST(Wate1870_13_0, EveryHqCounterOfTheSetupAndForcePoolsExists) {
   EXPECT_EQ(forces().find("G-II"), nullptr);  // not in the rulebook's order of battle
 }
 
+// A piece's name finds the same counter as its text: every HQ, and nothing
+// for a name that is no HQ (a formation, another game's, the empty name).
+TEST(Wate1870_13_0, AnHqIsFoundByItsNameAsByItsText) {
+  for (const HqDef& h : forces().hqs()) EXPECT_EQ(forces().find(Name(h.id)), &h) << h.id;
+  for (const char* id : {"G-II", "F-1D", "", "G-1A-x", "f-nap"}) {
+    EXPECT_EQ(forces().find(Name(id)), nullptr) << id;
+    EXPECT_EQ(forces().find(std::string_view(id)), nullptr) << id;
+  }
+}
+
 TEST(Wate1870_3_6, RanksOfTheCounters) {
   EXPECT_EQ(hq("F-NAP").rank, Rank::kArmy);
   EXPECT_EQ(hq("F-IG").rank, Rank::kCorps);

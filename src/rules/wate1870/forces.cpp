@@ -1,6 +1,7 @@
 // Loader of data/wate1870/forces.yaml (rules 3.6, 3.6.1, 3.6.2; GAP-W-05).
 #include "rules/wate1870/forces.hpp"
 
+#include <cstdint>
 #include <set>
 
 #include "data/yaml_file.hpp"
@@ -129,7 +130,7 @@ Result<Forces> Forces::parse(const std::string& text, const std::string& file_na
     const Doc doc = data::parse_text(text, file_name);
     Forces f;
     read_forces(doc, f.hqs_, f.inherent_, f.mobilised_);
-    for (const auto& h : f.hqs_) f.names_.emplace_back(h.id);
+    f.index_names();
     return f;
   });
 }
@@ -139,7 +140,7 @@ Result<Forces> Forces::load(const std::string& path) {
     const Doc doc = data::parse_file(path);
     Forces f;
     read_forces(doc, f.hqs_, f.inherent_, f.mobilised_);
-    for (const auto& h : f.hqs_) f.names_.emplace_back(h.id);
+    f.index_names();
     return f;
   });
 }
@@ -150,10 +151,34 @@ const HqDef* Forces::find(std::string_view id) const {
   return nullptr;
 }
 
+std::size_t Forces::slot_of(const void* key) const {
+  // Fibonacci hashing of the entry's address: which slot only, never which HQ.
+  const auto k = static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(key));
+  return static_cast<std::size_t>((k * 0x9e3779b97f4a7c15ULL) >> shift_);
+}
+
+void Forces::index_names() {
+  int bits = 3;  // at least 4 slots an HQ, so that most are found at once
+  while ((std::size_t{1} << bits) < 4 * hqs_.size()) ++bits;
+  slots_.assign(std::size_t{1} << bits, Slot{});
+  shift_ = 64 - bits;
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t i = 0; i < hqs_.size(); ++i) {
+    const void* key = Name(hqs_[i].id).key();
+    std::size_t at = slot_of(key);
+    while (slots_[at].key != nullptr && slots_[at].key != key) at = (at + 1) & mask;
+    if (slots_[at].key == nullptr) slots_[at] = {key, static_cast<std::uint32_t>(i)};  // the first of an id
+  }
+}
+
 const HqDef* Forces::find(const Name& id) const {
-  for (std::size_t i = 0; i < names_.size(); ++i)
-    if (names_[i] == id) return &hqs_[i];
-  return nullptr;
+  if (slots_.empty()) return nullptr;
+  const void* key = id.key();
+  const std::size_t mask = slots_.size() - 1;
+  for (std::size_t at = slot_of(key);; at = (at + 1) & mask) {
+    if (slots_[at].key == key) return &hqs_[slots_[at].hq];
+    if (slots_[at].key == nullptr) return nullptr;
+  }
 }
 
 }  // namespace rz::wate1870

@@ -1,6 +1,7 @@
 #pragma once
 // Every HQ counter of the game (data/wate1870/forces.yaml): ranks, ratings,
 // cautious commanders, replacement sides, cavalry divisions (3.6, GAP-W-05).
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,7 +68,17 @@ class Forces {
 
  private:
   std::vector<HqDef> hqs_;
-  std::vector<Name> names_;  // hqs_[i].id, as names
+  // hqs_[i].id as names, in a table open-addressed by Name::key: found in a
+  // step or two, not a scan (the bots and the rules ask for an HQ's
+  // definition many times a decision).
+  struct Slot {
+    const void* key = nullptr;  // none
+    std::uint32_t hq = 0;       // the index in hqs_
+  };
+  std::vector<Slot> slots_;
+  int shift_ = 61;
+  std::size_t slot_of(const void* key) const;
+  void index_names();
   InherentHq inherent_[kSides];
   MobilisedHq mobilised_[kSides];
 };
