@@ -35,7 +35,9 @@ struct WateState::Derived {
   std::optional<std::vector<hex::Hex>> mobilization[kSides];                      // 6.2
   bool mobilization_every[kSides] = {false, false};  // every place refused nothing has a LOC
   std::shared_ptr<const ForcedCosts> forced;  // 7.2, for the French force
-  std::optional<Position> planning[kSides];  // 12.2, ruling F-8
+  // 12.2, ruling F-8. Apart, not in place: two Positions in place made the
+  // block too big for malloc's per-thread cache, and most states make none.
+  std::unique_ptr<const Position> planning[kSides];
   std::optional<ForceSp> acting;             // 7.1: the acting force's SP (march.cpp)
   std::shared_ptr<const std::vector<ChanceOutcome>> chance;  // the outcomes of the roll due
 };

@@ -38,7 +38,7 @@ Position WateState::planning_position(Side mover) const {
 
 const Position& WateState::planned_position(Side mover) const {
   auto& slot = derived().planning[index(mover)];
-  if (!slot) slot = planning_position(mover);
+  if (!slot) slot = std::make_unique<const Position>(planning_position(mover));
   return *slot;
 }
 

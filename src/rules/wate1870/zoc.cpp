@@ -202,7 +202,7 @@ std::shared_ptr<const ZocMap> ZocMap::of(const Board& b, Side side) {
 
 std::shared_ptr<const ZocMap> ZocMap::made(const Board& b, Side side) {
   using Words = std::vector<std::uint64_t>;
-  thread_local TracedCache<ZocMap, 256, Words> kept;
+  thread_local TracedCache<ZocMap, 1024, Words> kept;  // as many as LocMap::of keeps
   thread_local Words words;
   zoc_inputs(b, side, words);
   return kept.get(
