@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <cstdint>
 #include <iterator>
 #include <map>
 #include <string_view>
+#include <type_traits>
 
 #include "core/hash.hpp"
 #include "rules/wate1870/derived.hpp"
@@ -723,6 +725,15 @@ void WateState::hash_fields(H& h) const {
     h.i64(x.col);
     h.i64(x.row);
   };
+  // A piece's name: its text for hash(), which must be the same on every
+  // machine; for fingerprint(), a key of this process only, its interned entry
+  // (equal exactly when the names are), one word in place of the text.
+  auto name = [&](const Name& n) {
+    if constexpr (std::is_same_v<H, QuickHasher>)
+      h.u64(static_cast<std::uint64_t>(reinterpret_cast<std::uintptr_t>(n.key())));
+    else
+      str(n);
+  };
   str(scenario_name_);
   h.u64(seed_);
   h.u64(options_.values.size());
@@ -777,14 +788,14 @@ void WateState::hash_fields(H& h) const {
   h.u64(pos_.sps.size());
   for (const auto& g : pos_.sps) {
     hx(g.hex);
-    str(g.formation);
+    name(g.formation);
     h.i64(index(g.side) | static_cast<int>(g.status) << 2 | g.activated << 4 | g.entrained << 5 |
           g.acting << 6 | g.engaged << 7 | g.retreated << 8);
     h.i64(g.count);
   }
   h.u64(pos_.hqs.size());
   for (const auto& q : pos_.hqs) {
-    str(q.id);
+    name(q.id);
     h.i64(q.hex ? q.hex->col * 100 + q.hex->row : -1);
     h.i64(q.flipped | q.activated << 1 | q.in_pool << 2);
     h.i64(q.returns_on_turn);
