@@ -219,7 +219,8 @@ class WateState final : public State {
   std::uint64_t hash() const override;
   // The same fields as hash(), mixed a word at a time: a key for answers kept
   // in memory (a search's), three times quicker (bench/core_bench.cpp), and not
-  // for saving (not the same on every machine, nor from one version to the next).
+  // for saving (not the same on every machine, from one run to the next: a
+  // piece's name counts by its interned entry; nor from one version to the next).
   std::uint64_t fingerprint() const;
   std::vector<double> returns() const override;
 
