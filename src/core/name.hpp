@@ -32,7 +32,8 @@ class Name {
   std::size_t size() const noexcept { return entry_->text.size(); }
   const char* c_str() const noexcept { return entry_->text.c_str(); }
   // The same for equal names and different for different ones, for a table
-  // searched by name (its order is not the text's, nor the same from run to run).
+  // searched by name or a key of this process (WateState::fingerprint); its
+  // order is not the text's, nor the same from run to run.
   const void* key() const noexcept { return entry_; }
 
   friend bool operator==(const Name& a, const Name& b) noexcept { return a.entry_ == b.entry_; }
