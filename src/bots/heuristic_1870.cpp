@@ -146,14 +146,14 @@ Action Heuristic1870Bot::choose(const State& st, Player p, const std::string& /*
     return legal.front();
   }
   if (!ws->options().flag("12.2")) {
-    Legal legal(st, p);
+    Legal legal(*ws, p);
     return impl_->choose(*ws, p, legal);
   }
   // 12.2 Fog of War: only what the view shows, as the engine's typed picture
   // (WateState::picture_for, the same state as one rebuilt from the view's JSON).
   // Options and the rules' data are common knowledge; legal actions and checks
   // are the player's own to ask.
-  Legal legal(st, p);
+  Legal legal(*ws, p);
   // A forced choice, or a march going as planned (the next hex), needs no picture.
   if (legal.all().empty()) return Action("pass");
   if (legal.all().size() == 1) return legal.all().front();

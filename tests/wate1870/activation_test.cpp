@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 #include "phases_fixture.hpp"
 
@@ -155,6 +156,36 @@ TEST(Wate1870_3_6_2, AnHqActivatesNoMoreThanItsCommandLimit) {
   EXPECT_EQ(r.error().rule, "3.6.2");
   EXPECT_NE(r.error().message.find("can activate 8 more SP; you named 9"), std::string::npos) << r.error().message;
   play(*st, kF, "march sp=8");
+}
+
+// 7.0: who may activate, in the order the list offers them after its "pass":
+// the unactivated HQs on the map, then the forces without one of at most the
+// inherent division's SP (3.6.1, ruling GAP-W-07): 5 SP alone in 1408 may not,
+// nor the SP with F-III in 1508 on their own (ruling GAP-W-08).
+TEST(Wate1870_7_0, WhoMayActivateIsWhatTheListOffers) {
+  std::string yaml = kFrenchCorps;
+  yaml += "  - {side: French, sp: 3, formation: F-III, hex: \"1710\", status: good, source: "
+          "\"reconstructed: test\"}\n";
+  auto st = situation(yaml);
+  ASSERT_TRUE(st);
+  std::vector<std::string> listed;
+  for (const auto& a : st->legal_actions(kF)) listed.push_back(a.to_string());
+  EXPECT_EQ(listed, (std::vector<std::string>{"pass", "activate hq=F-III", "activate hex=1710"}));
+  std::vector<WateState::Activatable> can;
+  st->activatable(Side::kFrench, can);
+  ASSERT_EQ(can.size(), 2u);
+  ASSERT_NE(can[0].hq, nullptr);
+  EXPECT_EQ(can[0].hq->id, "F-III");
+  EXPECT_EQ(can[1].hq, nullptr);
+  EXPECT_EQ(can[1].hex.id(), "1710");
+  st->activatable(Side::kGerman, can);  // no German pieces
+  EXPECT_TRUE(can.empty());
+  // Activated, F-III is not offered again (7.0); the lone force still is.
+  play(*st, kF, "activate hq=F-III");
+  st->activatable(Side::kFrench, can);
+  ASSERT_EQ(can.size(), 1u);
+  EXPECT_EQ(can[0].hq, nullptr);
+  EXPECT_EQ(can[0].hex.id(), "1710");
 }
 
 TEST(Wate1870_7_0, AnHqOrForceActivatesOnlyOnceATurn) {

@@ -162,37 +162,35 @@ Action Mind::best_attack(const Scene& sc, const std::vector<Action>& legal, doub
   return best;
 }
 
-Action Mind::activation(const Scene& sc, const std::vector<Action>& legal) {
+Action Mind::activation(const Scene& sc, Legal& legal) {
   // HQs first: the one with the most to do.
-  const Action* best = nullptr;
+  const WateState::Activatable* best = nullptr;
   double bv = 0;
-  // The list names the HQs in the position's order (activation_actions): each
-  // is looked for from where the last was found (ids are unique: the same HQ
-  // as Position::hq finds).
+  // The rules name the HQs in the position's order (activatable): each is
+  // looked for in the Scene's position (the picture, under 12.2) from where
+  // the last was found (ids are unique: the same HQ as Position::hq finds).
   const auto& hqs = sc.ws.position().hqs;
+  const auto& can = legal.activatable();
   std::size_t from = 0;
-  for (const auto& a : legal) {
-    if (a.verb != "activate") continue;
-    const std::string* id = a.get("hq");
-    if (!id) continue;
+  for (const auto& c : can) {
+    if (!c.hq) continue;
     const HqUnit* q = nullptr;
     for (std::size_t n = 0; n < hqs.size() && !q; ++n) {
       const std::size_t j = (from + n) % hqs.size();
-      if (hqs[j].id == *id) q = &hqs[j], from = j + 1;
+      if (hqs[j].id == c.hq->id) q = &hqs[j], from = j + 1;
     }
     if (!q || !q->hex) continue;
     const double v = hq_priority(sc, *q);
-    if (v > bv) bv = v, best = &a;
+    if (v > bv) bv = v, best = &c;
   }
-  if (best) return *best;
+  if (best) return legal.activation(best);
   // Then lone forces (up to the inherent division's size): the best march or rally.
   const auto& inh = sc.b.forces().inherent(sc.me);
   double gain_best = 1.0;
   std::optional<Intent> chosen;
-  for (const auto& a : legal) {
-    if (a.verb != "activate" || !a.get("hex")) continue;
-    const auto h = hex_of(a, "hex");
-    const int i = h ? sc.map.index_of(*h) : -1;
+  for (const auto& c : can) {
+    if (c.hq) continue;
+    const int i = sc.map.index_of(c.hex);
     if (i < 0) continue;
     const int n = sc.avail[Scene::u(i)];
     if (idle.count({i, n})) continue;
@@ -213,15 +211,11 @@ Action Mind::activation(const Scene& sc, const std::vector<Action>& legal) {
     if (g > gain_best) {
       gain_best = g;
       chosen = std::move(it);
-      best = &a;
+      best = &c;
     }
   }
-  if (best) {
-    intent = chosen;
-    return *best;
-  }
-  if (const Action* a = find_verb(legal, "pass")) return *a;
-  return legal.front();
+  if (best) intent = chosen;
+  return legal.activation(best);  // the pass when none is worth it
 }
 
 Action Mind::hq_orders(const Scene& sc, Legal& legal) {
@@ -632,7 +626,7 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
     case StepKind::kAdministrative:
       return administrative(sc, legal.all());
     case StepKind::kActivate:
-      return activation(sc, legal.all());
+      return activation(sc, legal);
     case StepKind::kHqOrders:
       if (!ws.frames().empty()) return hq_orders(sc, legal);
       break;

@@ -199,7 +199,7 @@ struct Mind : MindMemory {
   // ---- the decisions ----
   Action setup(Legal& legal);
   Action administrative(const Scene& sc, const std::vector<Action>& legal);
-  Action activation(const Scene& sc, const std::vector<Action>& legal);
+  Action activation(const Scene& sc, Legal& legal);
   Action hq_orders(const Scene& sc, Legal& legal);
   Action force_orders(const Scene& sc, Legal& legal);
   Action march(const Scene& sc, Legal& legal);

@@ -90,12 +90,11 @@ inline bool contains(const std::vector<Action>& legal, const Action& a) {
 // is checked. Under 12.2 the list comes from the view and nothing is checked.
 class Legal {
  public:
-  Legal(const State& st, Player p) : st_(&st), p_(p) {}
+  Legal(const WateState& st, Player p) : st_(&st), p_(p) {}
   // With the list made already (a search's, of the same state): all() reads
   // it, and until then ok() and attacks() answer as they would without it.
-  Legal(const State& st, Player p, const std::vector<Action>& listed)
+  Legal(const WateState& st, Player p, const std::vector<Action>& listed)
       : st_(&st), p_(p), listed_(&listed) {}
-  explicit Legal(std::vector<Action> list) : list_(std::move(list)) {}
   const std::vector<Action>& all() {
     if (listed_) {
       asked_ = true;
@@ -107,21 +106,35 @@ class Legal {
   // The Planned Attacks of the list (7.4), without the rest when it is not
   // made yet (WateState::planned_attacks): what hq_orders weighs first.
   std::vector<Action> attacks() {
-    if (!asked() && st_)
-      if (const auto* ws = dynamic_cast<const wate1870::WateState*>(st_))
-        return ws->planned_attacks();
+    if (!asked()) return st_->planned_attacks();
     std::vector<Action> out;
     for (const auto& a : all())
       if (a.verb == "attack") out.push_back(a);
     return out;
   }
+  // The HQs and forces the list offers to activate (7.0), in its order, as the
+  // rules say who may (WateState::activatable): no order is made for them.
+  const std::vector<WateState::Activatable>& activatable() {
+    can_.reserve(32);  // most lists at once (about 24 orders)
+    st_->activatable(static_cast<Side>(p_), can_);
+    return can_;
+  }
+  // The list's order activating `c`, one of activatable()'s, or its "pass"
+  // (always offered, 7.0) when `c` is none: known to pass check().
+  Action activation(const WateState::Activatable* c) {
+    Action a = !c      ? Action("pass")
+               : c->hq ? Action("activate").with("hq", c->hq->id.str())
+                       : Action("activate").with("hex", c->hex.id());
+    passed_ = a;
+    return a;
+  }
   bool ok(const Action& a) {
-    const bool yes = asked() || !st_ ? contains(all(), a) : st_->check(p_, a).ok();
+    const bool yes = asked() ? contains(all(), a) : st_->check(p_, a).ok();
     if (yes) passed_ = a;
     return yes;
   }
   // Whether `a` is known to pass check() without asking it again: the last
-  // order ok() said yes to, or one of the list made or given.
+  // order ok() or activation() vouched for, or one of the list made or given.
   bool vouches(const Action& a) const {
     if (passed_ && *passed_ == a) return true;
     if (list_) return contains(*list_, a);
@@ -130,12 +143,13 @@ class Legal {
 
  private:
   bool asked() const { return list_.has_value() || asked_; }
-  const State* st_ = nullptr;
+  const WateState* st_;
   Player p_ = 0;
   const std::vector<Action>* listed_ = nullptr;
   bool asked_ = false;  // all() has given listed_
   std::optional<std::vector<Action>> list_;
-  std::optional<Action> passed_;  // the last order ok() said yes to
+  std::optional<Action> passed_;  // the last order ok() or activation() vouched for
+  std::vector<WateState::Activatable> can_;
 };
 
 // The points a change of `dvp` VP (French-positive, rule 11.0) is worth to `me`.

@@ -191,12 +191,10 @@ bool WateState::can_activate_anything(Side side) const {
 
 // ---- top level: activate an HQ or a force, or pass ----
 
-void WateState::activation_actions(Side side, OrderList& out) const {
-  // Room for most lists at once (about 24 orders): growing it moved every order.
-  out.reserve(32);
-  out.add("pass");
+void WateState::activatable(Side side, std::vector<Activatable>& out) const {
+  out.clear();
   for (const auto& q : pos_.hqs)
-    if (q.side == side && q.hex && !q.activated) out.add("activate").text("hq", q.id);
+    if (q.side == side && q.hex && !q.activated) out.push_back({&q, {}});
   const int max = data_->forces.inherent(side).max_sp;
   // The groups come sorted by hex (normalised): each hex's are one run, read once,
   // and the hexes come in the order of their first group as before.
@@ -222,8 +220,21 @@ void WateState::activation_actions(Side side, OrderList& out) const {
     if (!unactivated) continue;
     while (next_hq != hq_hexes.end() && *next_hq < h) ++next_hq;
     const bool has_hq = next_hq != hq_hexes.end() && *next_hq == h;
-    if (!has_hq && available <= max) out.add("activate").hex("hex", h);
+    if (!has_hq && available <= max) out.push_back({nullptr, h});
   }
+}
+
+void WateState::activation_actions(Side side, OrderList& out) const {
+  thread_local std::vector<Activatable> can;  // allocated once (not reentrant)
+  activatable(side, can);
+  // Room for the whole list at once: growing it moved every order.
+  out.reserve(can.size() + 1);
+  out.add("pass");
+  for (const auto& c : can)
+    if (c.hq)
+      out.add("activate").text("hq", c.hq->id);
+    else
+      out.add("activate").hex("hex", c.hex);
 }
 
 rz::Status WateState::check_activation(Side side, const Action& a) const {

@@ -269,6 +269,15 @@ class WateState final : public State {
   // legal_actions lists them (none at another step): a bot that weighs its
   // attacks first need not list every detachment to find them.
   std::vector<Action> planned_attacks() const;
+  // 7.0: who may activate now, in the order activation_actions lists them
+  // after its "pass": the side's unactivated HQs on the map, then the hexes of
+  // its forces without one (3.6.1, up to the inherent division's SP). A bot
+  // that weighs them need not make every order.
+  struct Activatable {
+    const HqUnit* hq = nullptr;  // an HQ of this state's position, or none:
+    hex::Hex hex{};              // the hex of a force without one
+  };
+  void activatable(Side side, std::vector<Activatable>& out) const;
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
