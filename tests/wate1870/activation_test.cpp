@@ -164,8 +164,9 @@ TEST(Wate1870_3_6_2, AnHqActivatesNoMoreThanItsCommandLimit) {
 // nor the SP with F-III in 1508 on their own (ruling GAP-W-08).
 TEST(Wate1870_7_0, WhoMayActivateIsWhatTheListOffers) {
   std::string yaml = kFrenchCorps;
-  yaml += "  - {side: French, sp: 3, formation: F-III, hex: \"1710\", status: good, source: "
-          "\"reconstructed: test\"}\n";
+  yaml +=
+      "  - {side: French, sp: 3, formation: F-III, hex: \"1710\", status: good, source: "
+      "\"reconstructed: test\"}\n";
   auto st = situation(yaml);
   ASSERT_TRUE(st);
   std::vector<std::string> listed;
