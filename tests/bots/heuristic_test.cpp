@@ -65,20 +65,20 @@ TEST(HeuristicBot, EveryMoveItVouchesForPassesCheck) {
   const auto& ws = dynamic_cast<const WateState&>(*st);
   Heuristic1870Bot french(1), german(2);
   SeededDice dice(4);
-  int moves = 0, vouched = 0, activations = 0;
+  int moves = 0, vouched = 0, activations = 0, losses = 0;
   for (int step = 0; step < 1500 && !st->terminal(); ++step) {
     ASSERT_TRUE(resolve_chance(*st, dice).ok());
     if (st->terminal()) break;
     const Player p = st->to_move().players.front();
     bool checked = false;
-    const bool activation =
-        !ws.steps().empty() && ws.steps().back().kind == wate1870::StepKind::kActivate;
+    const auto kind = ws.steps().empty() ? wate1870::StepKind::kSetup : ws.steps().back().kind;
     const Action a = (p == kF ? french : german).choose_in_picture(ws, p, &checked);
     ++moves;
-    // 7.0: an activation is one the rules offer (WateState::activatable), made
-    // without the list: always vouched for.
-    if (activation) {
-      ++activations;
+    // An activation (7.0) and a loss (8.5, 7.1.2) are made without the list,
+    // of what the rules offer (WateState::activatable, WateState::loss):
+    // always vouched for.
+    if (kind == wate1870::StepKind::kActivate || kind == wate1870::StepKind::kAbsorb) {
+      ++(kind == wate1870::StepKind::kActivate ? activations : losses);
       EXPECT_TRUE(checked) << "step " << step << ": " << a.to_string();
     }
     if (checked) {
@@ -89,6 +89,7 @@ TEST(HeuristicBot, EveryMoveItVouchesForPassesCheck) {
   }
   EXPECT_GT(moves, 1000);
   EXPECT_GT(activations, 50);
+  EXPECT_GT(losses, 10);
   EXPECT_GT(vouched, moves / 2) << vouched << " of " << moves;
 }
 

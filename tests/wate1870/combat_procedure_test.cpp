@@ -316,6 +316,29 @@ std::unique_ptr<WateState> french_attack_won() {
   return st;
 }
 
+// 8.5: the loss under way as the rules give it to a bot (WateState::loss):
+// the German eliminates its first LP from its one kind of engaged SP, and the
+// list's orders are the kinds' orders, in their order. Before the roll there
+// is no loss to take.
+TEST(Wate1870_8_5_Procedure, TheLossUnderWayIsWhatTheListOffers) {
+  auto st = french_attack_ordered();
+  ASSERT_TRUE(st);
+  EXPECT_TRUE(st->loss().picks.empty());
+  ScriptedDice dice({1, 3, 6, 3});
+  ASSERT_TRUE(resolve_chance(*st, dice).ok());
+  const auto loss = st->loss();
+  EXPECT_TRUE(loss.eliminate);
+  ASSERT_EQ(loss.picks.size(), 1u);
+  EXPECT_EQ(loss.picks[0].hex.id(), "0702");
+  EXPECT_TRUE(loss.picks[0].formation.empty());
+  EXPECT_EQ(loss.picks[0].status, Status::kGood);
+  std::vector<std::string> listed, made;
+  for (const auto& a : st->legal_actions(kG)) listed.push_back(a.to_string());
+  for (const auto& p : loss.picks) made.push_back(loss.order(p).to_string());
+  EXPECT_EQ(listed, std::vector<std::string>{"eliminate hex=0702 formation=none status=good"});
+  EXPECT_EQ(made, listed);
+}
+
 // Session 35's play test: a hex named in a Planned Attack with no SP to attack
 // with was taken ("French 0 SP in 2306"): an attacking hex attacks with SP
 // (7.4). Such a hex took one of the French two, and could undo a river shift
@@ -712,6 +735,12 @@ TEST(Wate1870_8_6_Procedure, OnlyTheSpThatCrossedTheRiverAbsorbItsLoss) {
   const auto legal = st->legal_actions(kG);
   ASSERT_FALSE(legal.empty());
   for (const auto& a : legal) EXPECT_EQ(*a.get("formation"), "G-VIII") << a.to_string();
+  // The loss as the rules give it to a bot (WateState::loss): a step each, the
+  // list's orders in its order.
+  const auto loss = st->loss();
+  EXPECT_FALSE(loss.eliminate);
+  ASSERT_EQ(loss.picks.size(), legal.size());
+  for (std::size_t i = 0; i < legal.size(); ++i) EXPECT_EQ(loss.order(loss.picks[i]), legal[i]);
   expect_refused(*st, kG, "degrade hex=2306 formation=G-VII status=disrupted", "8.6");
 }
 

@@ -412,37 +412,35 @@ static std::array<int, 3> my_sp_in(const WateState& ws, Side me, hex::Hex h) {
   return n;
 }
 
-Action Mind::absorb(const WateState& ws, Side me, const std::vector<Action>& legal) {
+Action Mind::absorb(const WateState& ws, Side me, Legal& legal) {
   // Eliminate the worst SP first; degrade so as to keep the most combat
   // strength (3.5.1) without eliminating a demoralized SP if it can be helped.
-  const Action* best = nullptr;
+  const auto& loss = legal.loss();
+  const WateState::LossPick* best = nullptr;
   double bv = -kInf;
-  for (const auto& a : legal) {
-    const auto h = hex_of(a, "hex");
-    const auto st = wate1870::parse_status(a.get("status") ? *a.get("status") : "");
-    if (!h || !st) continue;
-    if (ws.data().map.index_of(*h) < 0) continue;
-    auto [g, d, m] = my_sp_in(ws, me, *h);
+  for (const auto& p : loss.picks) {
+    if (ws.data().map.index_of(p.hex) < 0) continue;
+    auto [g, d, m] = my_sp_in(ws, me, p.hex);
     const int before = wate1870::status_strength(g, d, m);
     double v = 0;
-    if (a.verb == "eliminate") {
-      (*st == Status1870::kGood ? g : *st == Status1870::kDisrupted ? d : m) -= 1;
+    if (loss.eliminate) {
+      (p.status == Status1870::kGood ? g : p.status == Status1870::kDisrupted ? d : m) -= 1;
       v = wate1870::status_strength(g, d, m) - before;
     } else {
-      if (*st == Status1870::kGood)
+      if (p.status == Status1870::kGood)
         --g, ++d;
-      else if (*st == Status1870::kDisrupted)
+      else if (p.status == Status1870::kDisrupted)
         --d, ++m;
       else
         --m, v -= 4;  // eliminates it
       v += wate1870::status_strength(g, d, m) - before;
     }
     // Cavalry is the last to go (8.1), formation none the first.
-    const auto* def = ws.data().forces.find(a.get("formation") ? *a.get("formation") : "");
+    const auto* def = p.formation.empty() ? nullptr : ws.data().forces.find(p.formation.str());
     if (def && def->cavalry) v -= 0.2;
-    if (v > bv) bv = v, best = &a;
+    if (v > bv) bv = v, best = &p;
   }
-  return best ? *best : legal.front();
+  return legal.loss_order(best ? *best : loss.picks.front());
 }
 
 Action Mind::retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb) {
@@ -593,7 +591,7 @@ Action Mind::choose(const WateState& ws, Player p, Legal& legal) {
     }
   }
   // Losses and recovery read only my SP in a few hexes: no Scene for them.
-  if (step == StepKind::kAbsorb) return absorb(ws, me, legal.all());
+  if (step == StepKind::kAbsorb) return absorb(ws, me, legal);
   if (step == StepKind::kRecovery) return recovery(ws, me, legal.all());
   if (step == StepKind::kAdministrative && admin_answers) {
     const std::uint64_t key = admin_key(ws, me);

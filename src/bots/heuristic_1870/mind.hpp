@@ -205,7 +205,7 @@ struct Mind : MindMemory {
   Action march(const Scene& sc, Legal& legal);
   Action stop(Legal& legal);
   std::optional<Action> next_move(const wate1870::Map& map, hex::Hex at, Legal& legal) const;
-  Action absorb(const WateState& ws, Side me, const std::vector<Action>& legal);
+  Action absorb(const WateState& ws, Side me, Legal& legal);
   Action retreat(const Scene& sc, const std::vector<Action>& legal, const char* verb);
   Action advance(const Scene& sc, const std::vector<Action>& legal);
   Action reroll(const Scene& sc, const std::vector<Action>& legal);

@@ -122,19 +122,21 @@ class Legal {
   // The list's order activating `c`, one of activatable()'s, or its "pass"
   // (always offered, 7.0) when `c` is none: known to pass check().
   Action activation(const WateState::Activatable* c) {
-    Action a = !c      ? Action("pass")
-               : c->hq ? Action("activate").with("hq", c->hq->id.str())
-                       : Action("activate").with("hex", c->hex.id());
-    passed_ = a;
-    return a;
+    return vouched(!c      ? Action("pass")
+                   : c->hq ? Action("activate").with("hq", c->hq->id.str())
+                           : Action("activate").with("hex", c->hex.id()));
   }
+  // The loss under way (8.5, 7.1.2) as the rules list it (WateState::loss),
+  // and the list's order taking one SP of a kind it offers: no other is made.
+  const WateState::Loss& loss() { return loss_ = st_->loss(); }
+  Action loss_order(const WateState::LossPick& p) { return vouched(loss_.order(p)); }
   bool ok(const Action& a) {
     const bool yes = asked() ? contains(all(), a) : st_->check(p_, a).ok();
     if (yes) passed_ = a;
     return yes;
   }
   // Whether `a` is known to pass check() without asking it again: the last
-  // order ok() or activation() vouched for, or one of the list made or given.
+  // order ok() said yes to or vouched() made, or one of the list made or given.
   bool vouches(const Action& a) const {
     if (passed_ && *passed_ == a) return true;
     if (list_) return contains(*list_, a);
@@ -143,13 +145,19 @@ class Legal {
 
  private:
   bool asked() const { return list_.has_value() || asked_; }
+  // An order of the list, made without it.
+  Action vouched(Action a) {
+    passed_ = a;
+    return a;
+  }
   const WateState* st_;
   Player p_ = 0;
   const std::vector<Action>* listed_ = nullptr;
   bool asked_ = false;  // all() has given listed_
   std::optional<std::vector<Action>> list_;
-  std::optional<Action> passed_;  // the last order ok() or activation() vouched for
+  std::optional<Action> passed_;  // the last order ok() said yes to, or one made vouched()
   std::vector<WateState::Activatable> can_;
+  WateState::Loss loss_;
 };
 
 // The points a change of `dvp` VP (French-positive, rule 11.0) is worth to `me`.

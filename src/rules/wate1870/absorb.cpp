@@ -2,7 +2,9 @@
 // 1:1, then degrade one SP one step per LP) and 7.1.2 (steps only). If the
 // engaged force is wholly eliminated, the LP left are disregarded.
 #include <algorithm>
-#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "rules/wate1870/state.hpp"
 
@@ -10,31 +12,23 @@ namespace rz::wate1870 {
 
 namespace {
 
-struct Pick {
-  hex::Hex hex;
-  std::string formation;
-  Status status;
-  friend auto operator<=>(const Pick&, const Pick&) = default;
-};
+using Pick = WateState::LossPick;
 
 // A step's hex (none: 0000, off the map) limits its losses to the SP that
 // retreated into that hex across a river (8.6).
 constexpr hex::Hex kAnyHex{};
 
-std::set<Pick> engaged_kinds(const Position& pos, Side side, hex::Hex crossed = kAnyHex) {
-  std::set<Pick> out;
+// The kinds of engaged SP, sorted and each once (a small vector: a loss is
+// listed, checked and applied for every SP it takes).
+std::vector<Pick> engaged_kinds(const Position& pos, Side side, hex::Hex crossed = kAnyHex) {
+  std::vector<Pick> out;
   for (const auto& g : pos.sps)
     if (g.engaged && g.side == side && g.count > 0 &&
         (crossed == kAnyHex || (g.retreated == SpGroup::kRetreatedNow && g.hex == crossed)))
-      out.insert({g.hex, g.formation, g.status});
+      out.push_back({g.hex, g.formation, g.status});
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
-}
-
-Action pick_action(const char* verb, const Pick& p) {
-  Action a(verb);
-  a.with("hex", p.hex.id()).with("formation", p.formation.empty() ? "none" : p.formation).with("status",
-                                                                                                  std::string(status_name(p.status)));
-  return a;
 }
 
 }  // namespace
@@ -45,11 +39,24 @@ void WateState::push_absorb(Side side, int eliminate, int steps, std::optional<h
   steps_.push_back({StepKind::kAbsorb, side, where, eliminate, steps});
 }
 
+WateState::Loss WateState::loss() const {
+  if (move_kind() != MoveKind::kPlayer || steps_.back().kind != StepKind::kAbsorb) return {};
+  const Step& step = steps_.back();
+  return {step.n1 > 0, engaged_kinds(pos_, step.side, step.hex)};
+}
+
+Action WateState::Loss::order(const LossPick& p) const {
+  return Action(eliminate ? "eliminate" : "degrade")
+      .with("hex", p.hex.id())
+      .with("formation", p.formation.empty() ? "none" : p.formation.str())
+      .with("status", std::string(status_name(p.status)));
+}
+
 std::vector<Action> WateState::absorb_actions(const Step& step) const {
+  const Loss l{step.n1 > 0, engaged_kinds(pos_, step.side, step.hex)};
   std::vector<Action> out;
-  const char* verb = step.n1 > 0 ? "eliminate" : "degrade";
-  for (const auto& p : engaged_kinds(pos_, step.side, step.hex))
-    out.push_back(pick_action(verb, p));
+  out.reserve(l.picks.size());
+  for (const auto& p : l.picks) out.push_back(l.order(p));
   return out;
 }
 
@@ -69,8 +76,12 @@ rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
   auto hx = hex::parse_hex(*h);
   auto status = parse_status(*st);
   if (!hx || !status) return make_error(Code::kMalformed, "'" + *h + "' or '" + *st + "' is not a hex number or a status");
-  const Pick p{*hx, *f == "none" ? std::string() : *f, *status};
-  if (!engaged_kinds(pos_, step.side, step.hex).count(p))
+  // By the formation's text: a name a player typed is not made a Name.
+  const std::string_view formation = *f == "none" ? std::string_view() : std::string_view(*f);
+  const auto kinds = engaged_kinds(pos_, step.side, step.hex);
+  if (std::none_of(kinds.begin(), kinds.end(), [&](const Pick& k) {
+        return k.hex == *hx && k.status == *status && k.formation == formation;
+      }))
     return make_error(
         Code::kIllegal,
         step.hex == kAnyHex
@@ -84,8 +95,13 @@ rz::Status WateState::check_absorb(const Step& step, const Action& a) const {
 }
 
 Events WateState::apply_absorb(const Step& step, const Action& a) {
-  const Pick p{*hex::parse_hex(*a.get("hex")), *a.get("formation") == "none" ? std::string() : *a.get("formation"),
-               *parse_status(*a.get("status"))};
+  // An order that passed check_absorb (or its list's own).
+  const struct {
+    hex::Hex hex;
+    std::string formation;
+    Status status;
+  } p{*hex::parse_hex(*a.get("hex")), *a.get("formation") == "none" ? std::string() : *a.get("formation"),
+      *parse_status(*a.get("status"))};
   // Split one SP off the chosen group, then eliminate it or degrade it a status.
   const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
   const Status worse = p.status == Status::kGood ? Status::kDisrupted : Status::kDemoralized;

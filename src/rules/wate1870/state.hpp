@@ -278,6 +278,23 @@ class WateState final : public State {
     hex::Hex hex{};              // the hex of a force without one
   };
   void activatable(Side side, std::vector<Activatable>& out) const;
+  // 8.5, 7.1.2: the loss under way, taken one SP at a time: eliminated (8.5's
+  // first LP) or degraded a step, from one of the kinds of engaged SP (a hex, a
+  // formation, a status), in the order absorb_actions lists their orders. A
+  // bot that weighs them need not make every order.
+  struct LossPick {
+    hex::Hex hex;
+    Name formation;  // empty: none
+    Status status = Status::kGood;
+    friend auto operator<=>(const LossPick&, const LossPick&) = default;
+  };
+  struct Loss {
+    bool eliminate = false;
+    std::vector<LossPick> picks;  // none at another step
+    // The order taking one SP of `p`: "eliminate|degrade hex= formation= status=".
+    Action order(const LossPick& p) const;
+  };
+  Loss loss() const;
   // 8.4: whether `s` may commit artillery to the combat under way: a LOC, and the RP to pay.
   bool may_commit_artillery(Side s) const;
   // 7.1: the MP the acting force's step into `to` costs, reckoned on the board
