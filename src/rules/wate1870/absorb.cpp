@@ -100,7 +100,8 @@ Events WateState::apply_absorb(const Step& step, const Action& a) {
     hex::Hex hex;
     std::string formation;
     Status status;
-  } p{*hex::parse_hex(*a.get("hex")), *a.get("formation") == "none" ? std::string() : *a.get("formation"),
+  } p{*hex::parse_hex(*a.get("hex")),
+      *a.get("formation") == "none" ? std::string() : *a.get("formation"),
       *parse_status(*a.get("status"))};
   // Split one SP off the chosen group, then eliminate it or degrade it a status.
   const bool eliminated = step.n1 > 0 || p.status == Status::kDemoralized;
