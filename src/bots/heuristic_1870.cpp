@@ -55,7 +55,7 @@ Heuristic1870Bot::Odds Heuristic1870Bot::combat_odds(const WateState& st, Player
   }
   const auto t = hex::parse_hex(target);
   if (!t || attack.empty()) return {};
-  return odds_of(b, me, attack, hqs, *t, march, *theirs);
+  return odds_of(b, me, attack, hqs, *t, march, theirs->has_loc(*t));
 }
 
 namespace {

@@ -13,6 +13,7 @@
 #include "../wate1870/phases_fixture.hpp"
 #include "bots/bot.hpp"
 #include "bots/heuristic_1870.hpp"
+#include "bots/heuristic_1870/scene.hpp"
 #include "core/dice.hpp"
 #include "rules/wate1870/game.hpp"
 #include "rules/wate1870/state.hpp"
@@ -183,6 +184,35 @@ TEST(HeuristicBot, CombatOddsFollowTheCombatRatioMatrix) {
   // March Combat halves the attacker (7.1.1): worse odds than a Planned Attack.
   const auto m = Heuristic1870Bot::combat_odds(*good, kG, {"2306"}, "2407", true);
   EXPECT_LT(m.win, g.win);
+}
+
+// A combat set up once (heuristic1870::CombatOdds, what the planner weighs a
+// March Combat with before it traces the defender's LOC) gives the odds
+// odds_of gives, with the defender's LOC and without: without one the
+// defender is halved (8.2), so the attacker wins more often.
+TEST(HeuristicBot, ACombatSetUpOnceIsWeighedWithTheDefendersLocOrWithout) {
+  auto st = situation(border_fight(4, 4));
+  ASSERT_TRUE(st);
+  const wate1870::Board b{st->data(), st->position(), st->options()};
+  wate1870::CombatForce cf;
+  cf.hex = *hex::parse_hex("2306");
+  cf.good = 4;
+  cf.loc = true;
+  const std::vector<wate1870::CombatForce> attack{cf};
+  const hex::Hex target = *hex::parse_hex("2407");
+  const heuristic1870::CombatOdds combat(b, Side::kGerman, attack, {}, target, true);
+  const auto with = combat(true), without = combat(false);
+  const auto with_again = heuristic1870::odds_of(b, Side::kGerman, attack, {}, target, true, true);
+  const auto without_again =
+      heuristic1870::odds_of(b, Side::kGerman, attack, {}, target, true, false);
+  EXPECT_EQ(with.win, with_again.win);
+  EXPECT_EQ(with.value, with_again.value);
+  EXPECT_EQ(without.win, without_again.win);
+  EXPECT_EQ(without.value, without_again.value);
+  EXPECT_GT(without.win, with.win);
+  EXPECT_GT(with.defence_drm - with.attack_drm, without.defence_drm - without.attack_drm);
+  // Weighed again after the other, the same.
+  EXPECT_EQ(combat(true).win, with.win);
 }
 
 // The bot's orders for the German HQ in the situation, after it activates it.

@@ -141,7 +141,8 @@ Action Mind::best_attack(const Scene& sc, const std::vector<Action>& legal, doub
       attack.push_back(cf);
     }
     if (attack.empty()) continue;
-    const auto o = odds_of(sc.b, sc.me, attack, hqs, *target, false, sc.loc(sc.foe));
+    const auto o =
+        odds_of(sc.b, sc.me, attack, hqs, *target, false, sc.loc(sc.foe).has_loc(*target));
     // 9.0 (ruling P-11): beating the defenders of an enemy fortress with SP
     // enough to stay 2:1 against its SR and garrison lets the force advance in
     // and besiege it; worth an even fight.

@@ -188,6 +188,8 @@ struct Mind : MindMemory {
   double step_gain(const Scene& sc, int to) const;
   bool loc_after(const Scene& sc, int x) const;
   Odds march_odds(const Scene& sc, const ForceDesc& f, int from, int target) const;
+  // The same set up, to be weighed with the defender's LOC or without.
+  CombatOdds march_combat(const Scene& sc, const ForceDesc& f, int from, int target) const;
   void claim(const Scene& sc, const ForceDesc& f, const Plan& p);
 
   // ---- forces ----

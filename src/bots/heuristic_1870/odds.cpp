@@ -78,57 +78,66 @@ const DiceOutcome& dice_outcome_kept(const wate1870::Tables& tb, Side att, int d
 
 }  // namespace
 
-// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
-Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
-                               const std::vector<wate1870::CombatForce>& attack,
-                               const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
-                               bool march, const wate1870::LocMap& def_loc) {
+CombatOdds::CombatOdds(const Board& b, Side att, const std::vector<wate1870::CombatForce>& attack,
+                       const std::vector<const HqUnit*>& attack_hqs, hex::Hex target, bool march)
+    : b_(b), setup_([]() -> wate1870::CombatSetup& {
+        // A buffer of the thread's own: set up in every plan, allocated once.
+        thread_local wate1870::CombatSetup setup;
+        return setup;
+      }()) {
   const Side def = wate1870::other(att);
-  // Set up in buffers of the thread's own: asked in every plan, allocated once.
-  thread_local wate1870::CombatSetup setup;
   thread_local std::vector<SpGroup> groups;
   {
-    auto at = std::move(setup.attack);
-    auto at_hqs = std::move(setup.attack_hqs);
-    auto def_hqs = std::move(setup.defence_hqs);
-    setup = wate1870::CombatSetup{};
-    setup.attack = std::move(at);
-    setup.attack_hqs = std::move(at_hqs);
-    setup.defence_hqs = std::move(def_hqs);
+    auto at = std::move(setup_.attack);
+    auto at_hqs = std::move(setup_.attack_hqs);
+    auto def_hqs = std::move(setup_.defence_hqs);
+    setup_ = wate1870::CombatSetup{};
+    setup_.attack = std::move(at);
+    setup_.attack_hqs = std::move(at_hqs);
+    setup_.defence_hqs = std::move(def_hqs);
   }
-  setup.attacker = att;
-  setup.defender_hex = target;
-  setup.march_combat = march;
-  setup.attack.assign(attack.begin(), attack.end());
-  setup.defence.hex = target;
+  setup_.attacker = att;
+  setup_.defender_hex = target;
+  setup_.march_combat = march;
+  setup_.attack.assign(attack.begin(), attack.end());
+  setup_.defence.hex = target;
   groups.clear();
   // The target's own groups, in the list's order (each_in, as a scan finds them).
   b.pos.sps.each_in(target, [&](const SpGroup& g) {
     if (g.side != def || g.count <= 0) return;
-    setup.defence.add(g.status, g.count, g.entrained);
+    setup_.defence.add(g.status, g.count, g.entrained);
     groups.push_back(g);
   });
-  setup.defence.loc = def_loc.has_loc(target);
-  setup.defence.cavalry = wate1870::cavalry_force(b, groups);
-  setup.attack_hqs.assign(attack_hqs.begin(), attack_hqs.end());
-  setup.defence_hqs.clear();
+  setup_.defence.cavalry = wate1870::cavalry_force(b, groups);
+  setup_.attack_hqs.assign(attack_hqs.begin(), attack_hqs.end());
+  setup_.defence_hqs.clear();
   for (const auto& q : b.pos.hqs)
-    if (q.side == def && q.hex == target) setup.defence_hqs.push_back(&q);
-  const auto v = wate1870::evaluate_combat(b, setup, false);
+    if (q.side == def && q.hex == target) setup_.defence_hqs.push_back(&q);
+}
 
+Heuristic1870Bot::Odds CombatOdds::operator()(bool def_loc) const {
+  setup_.defence.loc = def_loc;
+  const auto v = wate1870::evaluate_combat(b_, setup_, false);
   Heuristic1870Bot::Odds o;
   o.attack_drm = v.attack_drm;
   o.defence_drm = v.defence_drm;
   const int att_raw = v.attack_raw, def_raw = v.defence_raw;
   if (att_raw <= 0 || def_raw <= 0) return o;
-  const DiceOutcome& d =
-      dice_outcome_kept(b.tables(), att, v.attack_drm - v.defence_drm, att_raw, def_raw);
+  const DiceOutcome& d = dice_outcome_kept(b_.tables(), setup_.attacker,
+                                           v.attack_drm - v.defence_drm, att_raw, def_raw);
   double value = d.value;
   // 8.5.1: on doubles (1 in 6) each HQ taking part risks a casualty (1 in 3).
-  for (const HqUnit* q : attack_hqs) value -= army_hq(b, *q) ? 1000.0 : 3.0 / 18.0;
+  for (const HqUnit* q : setup_.attack_hqs) value -= army_hq(b_, *q) ? 1000.0 : 3.0 / 18.0;
   o.win = d.win;
   o.value = value;
   return o;
+}
+
+Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
+                               const std::vector<wate1870::CombatForce>& attack,
+                               const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
+                               bool march, bool def_loc) {
+  return CombatOdds(b, att, attack, attack_hqs, target, march)(def_loc);
 }
 
 }  // namespace rz::bots::heuristic1870

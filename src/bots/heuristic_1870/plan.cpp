@@ -245,8 +245,12 @@ double Mind::step_gain(const Scene& sc, int to) const {
   return g;
 }
 
-Heuristic1870Bot::Odds Mind::march_odds(const Scene& sc, const ForceDesc& f, int from,
-                                        int target) const {
+namespace {
+
+// The one force of a March Combat from `from` (8.2), in a buffer of the
+// thread's own (allocated once).
+const std::vector<wate1870::CombatForce>& march_attack(const Scene& sc, const ForceDesc& f,
+                                                       int from) {
   wate1870::CombatForce cf;
   cf.hex = sc.hex_at(from);
   cf.good = f.good;
@@ -254,9 +258,21 @@ Heuristic1870Bot::Odds Mind::march_odds(const Scene& sc, const ForceDesc& f, int
   cf.demoralized = f.dem;
   cf.loc = sc.loc(sc.me).has_loc(cf.hex);
   cf.cavalry = wate1870::cavalry_force(sc.b, f.groups);
-  thread_local std::vector<wate1870::CombatForce> attack;  // allocated once
+  thread_local std::vector<wate1870::CombatForce> attack;
   attack.assign(1, cf);
-  return odds_of(sc.b, sc.me, attack, f.hqs, sc.hex_at(target), true, sc.loc(sc.foe));
+  return attack;
+}
+
+}  // namespace
+
+Heuristic1870Bot::Odds Mind::march_odds(const Scene& sc, const ForceDesc& f, int from,
+                                        int target) const {
+  const CombatOdds combat = march_combat(sc, f, from, target);
+  return combat(sc.loc(sc.foe).has_loc(sc.hex_at(target)));
+}
+
+CombatOdds Mind::march_combat(const Scene& sc, const ForceDesc& f, int from, int target) const {
+  return CombatOdds(sc.b, sc.me, march_attack(sc, f, from), f.hqs, sc.hex_at(target), true);
 }
 
 Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
@@ -305,11 +321,33 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
   // One force attacks, so they read of h only its LOC (8.2) and whether the
   // attack crosses a river (8.3, GAP-W-03): the same from every hex that shares
   // those, at every MP left.
+  // The defender's LOC (8.2: halved without one) is traced only for an attack
+  // worth weighing: one that falls short of kMinWin or kMinGain against the
+  // defender both with a LOC and without falls short either way, and is kept as
+  // no odds at all (win 0), which falls short too. (With a LOC first: most
+  // defenders have one.)
+  const auto weak = [](const Odds& o) { return o.win < kMinWin || o.value < kMinGain; };
   auto odds = [&](int h, int dir, int e) -> const Odds& {
     const bool loc = sc.loc(sc.me).has_loc(sc.hex_at(h));
     const bool river = (sc.map.river_dirs(h) >> dir) & 1u;
     const std::size_t i = Scene::u(e) * 4 + (loc ? 2 : 0) + (river ? 1 : 0);
-    if (t.odds_at[i] != t.stamp) t.odds_at[i] = t.stamp, t.odds[i] = march_odds(sc, f, h, e);
+    if (t.odds_at[i] != t.stamp) {
+      t.odds_at[i] = t.stamp;
+      if (sc.has_loc_map(sc.foe)) {
+        t.odds[i] = march_odds(sc, f, h, e);
+      } else {
+        const CombatOdds combat = march_combat(sc, f, h, e);
+        const Odds with = combat(true);
+        if (!weak(with)) {
+          t.odds[i] = sc.loc(sc.foe).has_loc(sc.hex_at(e)) ? with : combat(false);
+        } else {
+          const Odds without = combat(false);
+          t.odds[i] = weak(without)                          ? Odds{}
+                      : sc.loc(sc.foe).has_loc(sc.hex_at(e)) ? with
+                                                             : without;
+        }
+      }
+    }
     return t.odds[i];
   };
   // The hexes reached with m MP left, by m: every step costs 1 MP or more, so
@@ -364,7 +402,7 @@ Plan Mind::plan_march(const Scene& sc, const ForceDesc& f) const {
                            ((sc.map.river_dirs(h) >> dir) & 1u ? sc.b.tables().river_mp() : 0);
           if (cost > m) continue;
           const Odds& o = odds(h, dir, to);
-          if (o.win < kMinWin || o.value < kMinGain) continue;
+          if (weak(o)) continue;
           take(here + dest(h) + o.value + step_gain(sc, to) * o.win, to);
           continue;
         }

@@ -364,6 +364,8 @@ struct Scene {
     if (!slot) slot = ws.loc_map(s);  // the state's own: legal_actions() wants it too
     return *slot;
   }
+  // Whether loc(s) is at hand, traced already for this decision.
+  bool has_loc_map(Side s) const { return loc_[u(k(s))] != nullptr; }
   // Strength of `s` adjacent to hex i.
   int adjacent_strength(Side s, int i) const {
     int t = 0;
@@ -444,11 +446,25 @@ struct Scene {
   }
 };
 
-// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's side.
+// The odds of one combat (see Heuristic1870Bot::Odds), from the attacker's
+// side, the defender with a LOC or without one (8.2: halved without).
 Heuristic1870Bot::Odds odds_of(const Board& b, Side att,
                                const std::vector<wate1870::CombatForce>& attack,
                                const std::vector<const HqUnit*>& attack_hqs, hex::Hex target,
-                               bool march, const wate1870::LocMap& def_loc);
+                               bool march, bool def_loc);
+// The same set up once, weighed with the defender's LOC or without: in a
+// buffer of the thread's own, which the next CombatOdds on the thread sets up
+// anew.
+class CombatOdds {
+ public:
+  CombatOdds(const Board& b, Side att, const std::vector<wate1870::CombatForce>& attack,
+             const std::vector<const HqUnit*>& attack_hqs, hex::Hex target, bool march);
+  Heuristic1870Bot::Odds operator()(bool def_loc) const;
+
+ private:
+  const Board& b_;
+  wate1870::CombatSetup& setup_;
+};
 
 // A force as the planner sees it.
 struct ForceDesc {
