@@ -78,13 +78,20 @@ const DiceOutcome& dice_outcome_kept(const wate1870::Tables& tb, Side att, int d
 
 }  // namespace
 
+namespace {
+
+// The buffer CombatOdds sets up in, the thread's own: a combat is set up in
+// every plan, and its vectors are allocated once.
+wate1870::CombatSetup& thread_setup() {
+  thread_local wate1870::CombatSetup setup;
+  return setup;
+}
+
+}  // namespace
+
 CombatOdds::CombatOdds(const Board& b, Side att, const std::vector<wate1870::CombatForce>& attack,
                        const std::vector<const HqUnit*>& attack_hqs, hex::Hex target, bool march)
-    : b_(b), setup_([]() -> wate1870::CombatSetup& {
-        // A buffer of the thread's own: set up in every plan, allocated once.
-        thread_local wate1870::CombatSetup setup;
-        return setup;
-      }()) {
+    : b_(b), setup_(thread_setup()) {
   const Side def = wate1870::other(att);
   thread_local std::vector<SpGroup> groups;
   {
